@@ -1,0 +1,210 @@
+//! Byte order marks: recognising them at the start of input, deciding the byte order of the
+//! unmarked UTF-16/UTF-32/UCS-2 labels, and the bytes to write on output.
+
+#![forbid(unsafe_code)]
+
+use crate::labels::{Charset, Order};
+
+/// A byte order mark found at the start of the input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bom {
+    /// EF BB BF
+    Utf8,
+    /// FF FE
+    Utf16Le,
+    /// FE FF
+    Utf16Be,
+    /// FF FE 00 00
+    Utf32Le,
+    /// 00 00 FE FF
+    Utf32Be,
+}
+
+impl Bom {
+    /// The BOM's bytes.
+    pub fn bytes(self) -> &'static [u8] {
+        match self {
+            Bom::Utf8 => b"\xEF\xBB\xBF",
+            Bom::Utf16Le => b"\xFF\xFE",
+            Bom::Utf16Be => b"\xFE\xFF",
+            Bom::Utf32Le => b"\xFF\xFE\x00\x00",
+            Bom::Utf32Be => b"\x00\x00\xFE\xFF",
+        }
+    }
+
+    /// The encoding this BOM announces.
+    pub fn charset(self) -> Charset {
+        match self {
+            Bom::Utf8 => Charset::Utf8,
+            Bom::Utf16Le => Charset::Utf16(Order::Le),
+            Bom::Utf16Be => Charset::Utf16(Order::Be),
+            Bom::Utf32Le => Charset::Utf32(Order::Le),
+            Bom::Utf32Be => Charset::Utf32(Order::Be),
+        }
+    }
+}
+
+/// The BOM at the start of `head`, if any. FF FE 00 00 is read as the UTF-32LE BOM, as ICU
+/// does; under a UTF-16 label [`matching`] prefers the UTF-16LE reading.
+pub fn sniff(head: &[u8]) -> Option<Bom> {
+    [
+        Bom::Utf32Le,
+        Bom::Utf32Be,
+        Bom::Utf8,
+        Bom::Utf16Le,
+        Bom::Utf16Be,
+    ]
+    .into_iter()
+    .find(|b| head.starts_with(b.bytes()))
+}
+
+/// How the start of the input relates to the label the user gave.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BomVerdict {
+    /// No BOM.
+    None,
+    /// A BOM that fits the label; for unmarked labels it fixes the byte order. `len` bytes.
+    Matching { bom: Bom, order: Option<Order> },
+    /// A BOM that announces another encoding than the label.
+    Contradicting(Bom),
+}
+
+/// Classifies the start of `head` for input under `label` (never `auto`).
+pub fn matching(label: Charset, head: &[u8]) -> BomVerdict {
+    let le16 = head.starts_with(Bom::Utf16Le.bytes());
+    let be16 = head.starts_with(Bom::Utf16Be.bytes());
+    let fits = |bom: Bom, order: Option<Order>| BomVerdict::Matching { bom, order };
+    match label {
+        Charset::Utf8 if head.starts_with(Bom::Utf8.bytes()) => return fits(Bom::Utf8, None),
+        Charset::Utf16(o) | Charset::Ucs2(o) => {
+            if le16 && o != Order::Be {
+                return fits(Bom::Utf16Le, Some(Order::Le));
+            }
+            if be16 && o != Order::Le {
+                return fits(Bom::Utf16Be, Some(Order::Be));
+            }
+        }
+        Charset::Utf32(o) => {
+            let le = head.starts_with(Bom::Utf32Le.bytes());
+            let be = head.starts_with(Bom::Utf32Be.bytes());
+            if le && o != Order::Be {
+                return fits(Bom::Utf32Le, Some(Order::Le));
+            }
+            if be && o != Order::Le {
+                return fits(Bom::Utf32Be, Some(Order::Be));
+            }
+        }
+        _ => {}
+    }
+    match sniff(head) {
+        Some(bom) => BomVerdict::Contradicting(bom),
+        None => BomVerdict::None,
+    }
+}
+
+/// Guesses the byte order of BOM-less UTF-16 or UTF-32 from where the zero bytes fall: text
+/// in those forms is mostly characters whose high byte (UTF-16) or high bytes (UTF-32) are
+/// zero. Returns `None` when the pattern is not clear.
+pub fn order_from_zeros(head: &[u8], unit: usize) -> Option<Order> {
+    let units = head.len() / unit;
+    if units < 2 {
+        return None;
+    }
+    let (mut lo_zero, mut hi_zero) = (0usize, 0usize);
+    for chunk in head.chunks_exact(unit) {
+        lo_zero += usize::from(chunk[0] == 0);
+        hi_zero += usize::from(chunk[unit - 1] == 0);
+    }
+    // A clear pattern: at least a quarter of the units have a zero at one end and five times
+    // as many at that end as at the other.
+    if hi_zero * 4 >= units && hi_zero > lo_zero * 5 {
+        Some(Order::Le)
+    } else if lo_zero * 4 >= units && lo_zero > hi_zero * 5 {
+        Some(Order::Be)
+    } else {
+        None
+    }
+}
+
+/// For `--from auto`: UTF-16 or UTF-32 without a BOM, recognised by its zero bytes.
+pub fn sniff_wide_without_bom(head: &[u8]) -> Option<Charset> {
+    let zeros = memchr::memchr_iter(0, head).count();
+    if zeros * 8 < head.len() {
+        return None;
+    }
+    // UTF-32 text has at least two zero bytes in every four-byte unit.
+    let all_utf32 = head.chunks_exact(4).all(|u| {
+        let v = u32::from_le_bytes([u[0], u[1], u[2], u[3]]);
+        let w = u32::from_be_bytes([u[0], u[1], u[2], u[3]]);
+        v <= 0x10FFFF || w <= 0x10FFFF
+    });
+    if all_utf32
+        && head.len() >= 8
+        && let Some(order) = order_from_zeros(head, 4)
+    {
+        return Some(Charset::Utf32(order));
+    }
+    order_from_zeros(head, 2).map(Charset::Utf16)
+}
+
+/// The BOM to write at the start of output in `target`, which must be a Unicode form with a
+/// fixed byte order (`Unmarked` means little-endian on output).
+pub fn output_bom(target: Charset) -> Option<&'static [u8]> {
+    let le = |o: Order| o != Order::Be;
+    match target {
+        Charset::Utf8 => Some(Bom::Utf8.bytes()),
+        Charset::Utf16(o) | Charset::Ucs2(o) if le(o) => Some(Bom::Utf16Le.bytes()),
+        Charset::Utf16(_) | Charset::Ucs2(_) => Some(Bom::Utf16Be.bytes()),
+        Charset::Utf32(o) if le(o) => Some(Bom::Utf32Le.bytes()),
+        Charset::Utf32(_) => Some(Bom::Utf32Be.bytes()),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utf32le_bom_wins_over_utf16le_when_sniffing() {
+        assert_eq!(sniff(b"\xFF\xFE\x00\x00a"), Some(Bom::Utf32Le));
+        assert_eq!(sniff(b"\xFF\xFEa\x00"), Some(Bom::Utf16Le));
+        assert_eq!(sniff(b"abc"), None);
+    }
+
+    #[test]
+    fn label_decides_between_utf16_and_utf32_readings() {
+        let v = matching(Charset::Utf16(Order::Unmarked), b"\xFF\xFE\x00\x00");
+        assert_eq!(
+            v,
+            BomVerdict::Matching {
+                bom: Bom::Utf16Le,
+                order: Some(Order::Le)
+            }
+        );
+        assert_eq!(
+            matching(Charset::Utf16(Order::Be), b"\xFF\xFEa\x00"),
+            BomVerdict::Contradicting(Bom::Utf16Le)
+        );
+        assert_eq!(
+            matching(Charset::Legacy(encoding_rs::GBK), b"\xEF\xBB\xBFa"),
+            BomVerdict::Contradicting(Bom::Utf8)
+        );
+    }
+
+    #[test]
+    fn zero_pattern_gives_the_order() {
+        assert_eq!(order_from_zeros(b"h\x00i\x00!\x00", 2), Some(Order::Le));
+        assert_eq!(order_from_zeros(b"\x00h\x00i\x00!", 2), Some(Order::Be));
+        assert_eq!(order_from_zeros("中文字".as_bytes(), 2), None);
+        assert_eq!(
+            sniff_wide_without_bom(b"h\x00\x00\x00i\x00\x00\x00"),
+            Some(Charset::Utf32(Order::Le))
+        );
+        assert_eq!(
+            sniff_wide_without_bom(b"\x00h\x00i\x00 \x00t"),
+            Some(Charset::Utf16(Order::Be))
+        );
+        assert_eq!(sniff_wide_without_bom(b"plain text"), None);
+    }
+}

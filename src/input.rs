@@ -1,0 +1,291 @@
+//! Where bytes come from: a memory-mapped regular file, or a stream read in bounded pieces.
+//!
+//! Both give the pipeline the same view, a window of unread bytes that it consumes a prefix
+//! of, so the output cannot depend on how the input was read. Memory stays bounded for
+//! streams: the buffer never grows past [`WINDOW`].
+
+use crate::errors::Failure;
+use memmap2::Mmap;
+use std::fs::File;
+use std::io::{self, Read, Seek};
+use std::os::fd::AsFd;
+use std::os::unix::fs::FileExt;
+use std::path::Path;
+
+/// The most bytes handed to the converters at once: big enough to amortise per-call costs,
+/// small enough to stay in cache.
+pub const WINDOW: usize = 256 * 1024;
+
+/// An open input.
+pub struct Input {
+    /// The name to show in messages: the path as given, or `<stdin>`.
+    pub name: String,
+    source: Source,
+    /// Absolute offset of the first unread byte.
+    offset: u64,
+}
+
+enum Source {
+    Mapped(Mmap),
+    Stream {
+        reader: Box<dyn Read>,
+        /// The regular file behind the stream, for reading ahead without moving it.
+        file: Option<File>,
+        buf: Vec<u8>,
+        start: usize,
+        eof: bool,
+    },
+}
+
+impl Input {
+    /// Opens `path` (`None` or `-` for standard input). Regular files are memory-mapped
+    /// unless `no_mmap`; anything else is streamed.
+    pub fn open(path: Option<&Path>, no_mmap: bool) -> Result<Input, Failure> {
+        let (name, file) = match path.filter(|p| p.as_os_str() != "-") {
+            Some(p) => {
+                let name = p.display().to_string();
+                let file =
+                    File::open(p).map_err(|e| Failure::io(format!("cannot open {name}"), e))?;
+                (name, file)
+            }
+            None => {
+                let fd = io::stdin()
+                    .as_fd()
+                    .try_clone_to_owned()
+                    .map_err(|e| Failure::io("cannot read standard input", e))?;
+                ("<stdin>".to_string(), File::from(fd))
+            }
+        };
+        let meta = file
+            .metadata()
+            .map_err(|e| Failure::io(format!("cannot read {name}"), e))?;
+        if meta.is_dir() {
+            let e = io::Error::new(io::ErrorKind::IsADirectory, "is a directory");
+            return Err(Failure::io(format!("cannot convert {name}"), e));
+        }
+        let regular = meta.is_file();
+        let mut file = file;
+        let at_start = regular && matches!(file.stream_position(), Ok(0));
+        let source = if regular && at_start && !no_mmap && meta.len() > 0 {
+            match map(&file) {
+                Ok(m) => Source::Mapped(m),
+                // Some file systems cannot be mapped; reading them works all the same.
+                Err(_) => stream(file, true),
+            }
+        } else {
+            stream(file, regular && at_start)
+        };
+        Ok(Input {
+            name,
+            source,
+            offset: 0,
+        })
+    }
+
+    /// An input over any reader, streamed (for tests and embedding).
+    pub fn from_reader(name: &str, reader: Box<dyn Read>) -> Input {
+        Input {
+            name: name.to_string(),
+            source: Source::Stream {
+                reader,
+                file: None,
+                buf: Vec::with_capacity(WINDOW),
+                start: 0,
+                eof: false,
+            },
+            offset: 0,
+        }
+    }
+
+    /// Absolute offset of the first unread byte.
+    pub fn offset(&self) -> u64 {
+        self.offset
+    }
+
+    /// True when the input is a regular file, whose whole content can be examined before
+    /// converting it (`--from auto` does).
+    pub fn is_file(&self) -> bool {
+        match &self.source {
+            Source::Mapped(_) => true,
+            Source::Stream { file, .. } => file.is_some(),
+        }
+    }
+
+    /// Reads up to `buf.len()` bytes at absolute offset `at` of a regular file without
+    /// disturbing the conversion. Returns 0 at the end of the file or for streams.
+    pub fn read_at(&self, at: u64, buf: &mut [u8]) -> io::Result<usize> {
+        match &self.source {
+            Source::Mapped(m) => {
+                let start = usize::try_from(at).unwrap_or(usize::MAX).min(m.len());
+                let n = buf.len().min(m.len() - start);
+                buf[..n].copy_from_slice(&m[start..start + n]);
+                Ok(n)
+            }
+            Source::Stream { file: Some(f), .. } => f.read_at(buf, at),
+            Source::Stream { .. } => Ok(0),
+        }
+    }
+
+    /// Reads until at least `want` unread bytes (at most [`WINDOW`]) are buffered or the
+    /// input ends; [`Input::head`] then shows them.
+    pub fn peek(&mut self, want: usize) -> Result<(), Failure> {
+        let want = want.min(WINDOW);
+        loop {
+            let (len, eof) = self.available();
+            if len >= want || eof {
+                break;
+            }
+            self.read_more()?;
+        }
+        Ok(())
+    }
+
+    /// The unread bytes buffered (a window of them, for a mapped file). The second value is
+    /// true when these are all the bytes left.
+    pub fn head(&self) -> (&[u8], bool) {
+        self.window()
+    }
+
+    /// The next window of unread bytes, reading once more from a stream if the window is not
+    /// full. The second value is true when these are all the bytes left.
+    pub fn fill(&mut self) -> Result<(&[u8], bool), Failure> {
+        let (len, eof) = self.available();
+        if len < WINDOW && !eof {
+            self.read_more()?;
+        }
+        Ok(self.window())
+    }
+
+    /// Marks the first `n` bytes of the window as read.
+    pub fn consume(&mut self, n: usize) {
+        self.offset += n as u64;
+        if let Source::Stream { start, .. } = &mut self.source {
+            *start += n;
+        }
+    }
+
+    fn available(&self) -> (usize, bool) {
+        match &self.source {
+            Source::Mapped(m) => {
+                let rest = m.len() - self.mapped_pos(m);
+                (rest.min(WINDOW), rest <= WINDOW)
+            }
+            Source::Stream {
+                buf, start, eof, ..
+            } => (buf.len() - start, *eof),
+        }
+    }
+
+    fn mapped_pos(&self, m: &Mmap) -> usize {
+        usize::try_from(self.offset)
+            .unwrap_or(usize::MAX)
+            .min(m.len())
+    }
+
+    fn window(&self) -> (&[u8], bool) {
+        match &self.source {
+            Source::Mapped(m) => {
+                let pos = self.mapped_pos(m);
+                let end = pos.saturating_add(WINDOW).min(m.len());
+                (&m[pos..end], end == m.len())
+            }
+            Source::Stream {
+                buf, start, eof, ..
+            } => (&buf[*start..], *eof),
+        }
+    }
+
+    /// One read from a stream into the free end of its buffer.
+    fn read_more(&mut self) -> Result<(), Failure> {
+        let name = &self.name;
+        let Source::Stream {
+            reader,
+            buf,
+            start,
+            eof,
+            ..
+        } = &mut self.source
+        else {
+            return Ok(());
+        };
+        if *start > 0 {
+            buf.drain(..*start);
+            *start = 0;
+        }
+        let old = buf.len();
+        buf.resize(WINDOW, 0);
+        let result = loop {
+            match reader.read(&mut buf[old..]) {
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                other => break other,
+            }
+        };
+        match result {
+            Ok(n) => {
+                buf.truncate(old + n);
+                *eof = n == 0;
+                Ok(())
+            }
+            Err(e) => {
+                buf.truncate(old);
+                Err(Failure::io(format!("cannot read {name}"), e))
+            }
+        }
+    }
+}
+
+fn stream(file: File, regular: bool) -> Source {
+    let side = if regular { file.try_clone().ok() } else { None };
+    Source::Stream {
+        reader: Box::new(file),
+        file: side,
+        buf: Vec::with_capacity(WINDOW),
+        start: 0,
+        eof: false,
+    }
+}
+
+/// Maps a regular file read-only.
+#[allow(unsafe_code)]
+fn map(file: &File) -> io::Result<Mmap> {
+    // SAFETY: memmap2 requires that the file not be changed while it is mapped, which no
+    // process can promise for a file it does not own. What can go wrong: another process
+    // writing to the file changes the bytes we see mid-conversion (the output is then some
+    // mix of old and new text, as with read()), and one truncating it makes our next access
+    // to the lost pages raise SIGBUS. We never hand out references that outlive the map, and
+    // `--no-mmap` reads with read() instead for users who convert files that are in use.
+    unsafe { Mmap::map(file) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stream_windows_are_bounded_and_complete() {
+        let data: Vec<u8> = (0..WINDOW * 2 + 17).map(|i| i as u8).collect();
+        let mut input = Input::from_reader("t", Box::new(io::Cursor::new(data.clone())));
+        let mut seen = Vec::new();
+        loop {
+            let (w, eof) = input.fill().unwrap();
+            assert!(w.len() <= WINDOW);
+            let n = w.len();
+            seen.extend_from_slice(w);
+            input.consume(n);
+            if eof && n == 0 {
+                break;
+            }
+        }
+        assert_eq!(seen, data);
+    }
+
+    #[test]
+    fn peek_waits_for_enough_bytes() {
+        let reader = io::Cursor::new(vec![7u8; 100]).chain(io::Cursor::new(vec![8u8; 100]));
+        let mut input = Input::from_reader("t", Box::new(reader));
+        input.peek(150).unwrap();
+        let (w, eof) = input.head();
+        assert_eq!(w.len(), 200);
+        assert!(!eof || w.len() == 200);
+    }
+}

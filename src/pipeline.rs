@@ -1,0 +1,435 @@
+//! The conversion of one input: decoder → code points → encoder, in bounded pieces, with the
+//! error policy applied and every problem located by byte offset, line and column.
+//!
+//! Input is cut into pieces at positions where the decoder holds no partial character
+//! ([`decoders::safe_cut`]), so that a piece can be decoded again from its start to find the
+//! bytes of a character the encoder rejected. Most charsets tie text to bytes directly; the
+//! multi-byte legacy ones are replayed for that, which only ever happens once, on the error.
+
+#![forbid(unsafe_code)]
+
+use crate::decoders::{self, CharAt, DecodeStatus, Decoder, Problem};
+use crate::encoders::{self, EncodeStatus, Encoder};
+use crate::errors::{ConvError, Failure, Location, TextPosition, count_chars};
+use crate::input::{Input, WINDOW};
+use crate::labels::Charset;
+use crate::policy::{Counts, Policy};
+
+/// Decoded text is handed to the encoder in blocks of at most this many bytes.
+const TEXT_BLOCK: usize = 64 * 1024;
+
+/// One input's conversion into the shared output.
+pub struct Converter<'a> {
+    charset: Charset,
+    policy: Policy,
+    file: &'a str,
+    decoder: Decoder,
+    encoder: &'a mut Encoder,
+    out: &'a mut crate::output::Output,
+    /// What the policy did in this input.
+    pub counts: Counts,
+    pos: TextPosition,
+    text: String,
+    /// Absolute offset of the current piece.
+    piece_start: u64,
+    /// Characters (and escapes and replacements) produced from the current piece so far.
+    piece_chars: u64,
+    /// Absolute offset of the bytes of the next decoded text.
+    text_origin: u64,
+    /// The last bytes before the current piece, for malformed reports that reach back.
+    history: Vec<u8>,
+}
+
+impl<'a> Converter<'a> {
+    /// A converter reading `charset` (byte order resolved) into `encoder` and `out`.
+    pub fn new(
+        charset: Charset,
+        policy: Policy,
+        file: &'a str,
+        encoder: &'a mut Encoder,
+        out: &'a mut crate::output::Output,
+    ) -> Converter<'a> {
+        Converter {
+            charset,
+            policy,
+            file,
+            decoder: Decoder::new(charset),
+            encoder,
+            out,
+            counts: Counts::default(),
+            pos: TextPosition::default(),
+            text: String::with_capacity(TEXT_BLOCK),
+            piece_start: 0,
+            piece_chars: 0,
+            text_origin: 0,
+            history: Vec::new(),
+        }
+    }
+
+    /// Converts the rest of `input`. `flush_each` writes out after every piece (for streams,
+    /// so that interactive pipelines see output promptly).
+    pub fn run(&mut self, input: &mut Input, flush_each: bool) -> Result<(), Failure> {
+        self.pos = TextPosition::default();
+        let per_char = self.policy == Policy::Escape && needs_round_trip_check(self.charset);
+        loop {
+            let base = input.offset();
+            let (window, eof) = input.fill()?;
+            if window.is_empty() && eof {
+                break;
+            }
+            let piece_len = if eof {
+                window.len()
+            } else {
+                match decoders::safe_cut(self.charset, window) {
+                    Some(cut) => cut,
+                    None if window.len() >= WINDOW => window.len(),
+                    None => continue,
+                }
+            };
+            let last = eof && piece_len == window.len();
+            let piece = &window[..piece_len];
+            self.piece_start = base;
+            self.piece_chars = 0;
+            self.text_origin = base;
+            let used = if per_char {
+                self.per_char_piece(piece, last)?
+            } else {
+                self.stream_piece(piece, last)?;
+                piece_len
+            };
+            self.remember(&piece[..used]);
+            input.consume(used);
+            if flush_each {
+                self.out.flush()?;
+            }
+            if last {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    fn remember(&mut self, piece: &[u8]) {
+        self.history
+            .extend_from_slice(&piece[piece.len().saturating_sub(8)..]);
+        let excess = self.history.len().saturating_sub(8);
+        self.history.drain(..excess);
+    }
+
+    /// The bytes at absolute `start..end`, from the piece or the bytes before it.
+    fn bytes_at(&self, piece: &[u8], start: u64, end: u64) -> Vec<u8> {
+        let mut out = Vec::new();
+        for at in start..end {
+            if at >= self.piece_start {
+                out.extend(piece.get((at - self.piece_start) as usize));
+            } else {
+                let back = (self.piece_start - at) as usize;
+                out.extend(
+                    self.history
+                        .len()
+                        .checked_sub(back)
+                        .map(|i| self.history[i]),
+                );
+            }
+        }
+        out
+    }
+
+    /// The fast path: encoding_rs-style streaming decode of a whole piece.
+    fn stream_piece(&mut self, piece: &[u8], last: bool) -> Result<(), Failure> {
+        let mut pos = 0;
+        loop {
+            let mut text = std::mem::take(&mut self.text);
+            text.clear();
+            let (status, read) = self.decoder.decode(&piece[pos..], &mut text, last);
+            let emitted = self.emit_text(&text);
+            self.text = text;
+            if let Some((ch, index)) = emitted? {
+                let (offset, bytes) = self.locate_in_stream(piece, index, ch);
+                return Err(self.unmappable_error(ch, offset, bytes));
+            }
+            pos += read;
+            match status {
+                DecodeStatus::InputEmpty => return Ok(()),
+                DecodeStatus::OutputFull => self.text_origin = self.piece_start + pos as u64,
+                DecodeStatus::Malformed {
+                    len,
+                    after,
+                    problem,
+                } => {
+                    let end = self.piece_start + pos as u64 - after as u64;
+                    let start = end - len as u64;
+                    let bytes = self.bytes_at(piece, start, end);
+                    self.malformed(start, &bytes, problem)?;
+                    self.text_origin = end;
+                }
+            }
+        }
+    }
+
+    /// The lossless path for charsets whose decoding is not one-to-one: character by
+    /// character, escaping any bytes that do not encode back to themselves. Returns how many
+    /// bytes of the piece were used (a character cut by the piece's end waits for more).
+    fn per_char_piece(&mut self, piece: &[u8], last: bool) -> Result<usize, Failure> {
+        let mut i = 0;
+        let mut batch = String::new();
+        let mut starts: Vec<(usize, usize)> = Vec::new();
+        while i < piece.len() {
+            let step = decoders::char_at(self.charset, &piece[i..], last);
+            let len = match step {
+                CharAt::NeedMore => break,
+                CharAt::Text(ref s, k)
+                    if encoders::round_trips(self.charset, s, &piece[i..i + k]) =>
+                {
+                    starts.push((batch.len(), i));
+                    batch.push_str(s);
+                    i += k;
+                    continue;
+                }
+                CharAt::Text(..) => 1,
+                CharAt::Malformed(..) => 1,
+            };
+            self.flush_batch(piece, &mut batch, &mut starts)?;
+            let start = self.piece_start + i as u64;
+            self.malformed(start, &piece[i..i + len], Problem::Invalid)?;
+            i += len;
+        }
+        self.flush_batch(piece, &mut batch, &mut starts)?;
+        Ok(i)
+    }
+
+    fn flush_batch(
+        &mut self,
+        piece: &[u8],
+        batch: &mut String,
+        starts: &mut Vec<(usize, usize)>,
+    ) -> Result<(), Failure> {
+        if let Some((ch, index)) = self.emit_text(batch)? {
+            let k = starts.partition_point(|&(t, _)| t <= index) - 1;
+            let (_, at) = starts[k];
+            let end = starts.get(k + 1).map_or(piece.len(), |&(_, e)| e);
+            let (offset, bytes) = (self.piece_start + at as u64, piece[at..end].to_vec());
+            return Err(self.unmappable_error(ch, offset, bytes));
+        }
+        batch.clear();
+        starts.clear();
+        Ok(())
+    }
+
+    /// Encodes decoded text. Replace and discard deal with unmappable characters here; for
+    /// strict and escape the first one is returned with its byte index in `text`, with the
+    /// text position left at it.
+    fn emit_text(&mut self, text: &str) -> Result<Option<(char, usize)>, Failure> {
+        let mut from = 0;
+        while from < text.len() {
+            let (status, read) = self.encoder.encode(&text[from..], &mut self.out.buf, false);
+            let upto = match status {
+                EncodeStatus::Done => text.len(),
+                EncodeStatus::Unmappable(c) => from + read - c.len_utf8(),
+            };
+            self.advance(&text[from..upto]);
+            let EncodeStatus::Unmappable(c) = status else {
+                break;
+            };
+            match self.policy {
+                Policy::Strict | Policy::Escape => return Ok(Some((c, upto))),
+                Policy::Replace => {
+                    self.counts.unmappable += 1;
+                    self.write_replacement()?;
+                }
+                Policy::Discard => self.counts.unmappable += 1,
+            }
+            self.advance(&text[upto..from + read]);
+            from += read;
+        }
+        self.out.maybe_flush()?;
+        Ok(None)
+    }
+
+    fn advance(&mut self, text: &str) {
+        self.pos.advance(text);
+        if needs_replay(self.charset) {
+            self.piece_chars += count_chars(text.as_bytes());
+        }
+    }
+
+    /// U+FFFD where the target has it, else `?`.
+    fn write_replacement(&mut self) -> Result<(), Failure> {
+        let r = if self.encoder.has_replacement_char() {
+            "\u{FFFD}"
+        } else {
+            "?"
+        };
+        self.encoder.encode(r, &mut self.out.buf, false);
+        Ok(())
+    }
+
+    /// Applies the policy to malformed input at absolute offset `start`.
+    fn malformed(&mut self, start: u64, bytes: &[u8], problem: Problem) -> Result<(), Failure> {
+        let at = self.pos.at(start);
+        let produced = match self.policy {
+            Policy::Strict => return Err(self.ill_formed_error(at, bytes, problem)),
+            Policy::Replace => {
+                self.counts.ill_formed += 1;
+                self.write_replacement()?;
+                1
+            }
+            Policy::Discard => {
+                self.counts.ill_formed += 1;
+                0
+            }
+            Policy::Escape => self.escape(at, bytes, problem)?,
+        };
+        self.pos.advance_chars(produced);
+        self.piece_chars += produced;
+        self.out.maybe_flush()
+    }
+
+    /// `--errors escape`: keeps a lone surrogate as itself and each byte b ≥ 0x80 as U+DC00+b.
+    fn escape(&mut self, at: Location, bytes: &[u8], problem: Problem) -> Result<u64, Failure> {
+        let unescapable = |reason: String| ConvError::Unescapable {
+            file: self.file.to_string(),
+            at,
+            bytes: bytes.to_vec(),
+            reason,
+        };
+        if let Problem::LoneSurrogate(u) | Problem::Ucs2Surrogate(u) = problem {
+            if self.encoder.encode_surrogate(u, &mut self.out.buf) {
+                return Ok(1);
+            }
+            let reason = format!(
+                "the unpaired surrogate U+{u:04X} can only be written to UTF-16 or UTF-32 \
+                 (only U+DC80..U+DCFF stand for bytes)"
+            );
+            return Err(unescapable(reason).into());
+        }
+        if let Some(b) = bytes.iter().find(|b| b.is_ascii()) {
+            let reason = format!("byte {b:02X} is below 0x80, and only 0x80..0xFF can be escaped");
+            return Err(unescapable(reason).into());
+        }
+        for &b in bytes {
+            self.encoder
+                .encode_surrogate(0xDC00 | u16::from(b), &mut self.out.buf);
+        }
+        self.counts.escaped += bytes.len() as u64;
+        Ok(bytes.len() as u64)
+    }
+
+    fn ill_formed_error(&self, at: Location, bytes: &[u8], problem: Problem) -> Failure {
+        ConvError::IllFormed {
+            file: self.file.to_string(),
+            at,
+            bytes: bytes.to_vec(),
+            charset: self.charset.name(),
+            problem,
+        }
+        .into()
+    }
+
+    fn unmappable_error(&self, ch: char, offset: u64, bytes: Vec<u8>) -> Failure {
+        ConvError::Unmappable {
+            file: self.file.to_string(),
+            at: self.pos.at(offset),
+            bytes,
+            ch,
+            target: self.encoder_name(),
+        }
+        .into()
+    }
+
+    fn encoder_name(&self) -> &'static str {
+        self.encoder.charset().name()
+    }
+
+    /// The input offset and bytes of the character at `index` of the last decoded text.
+    fn locate_in_stream(&self, piece: &[u8], index: usize, ch: char) -> (u64, Vec<u8>) {
+        if needs_replay(self.charset) {
+            return self.replay(piece);
+        }
+        let text = &self.text[..index];
+        let per_char = |c: char| -> u64 {
+            match self.charset {
+                Charset::Utf8 | Charset::Auto => c.len_utf8() as u64,
+                Charset::Utf16(_) | Charset::Ucs2(_) => 2 * c.len_utf16() as u64,
+                Charset::Utf32(_) => 4,
+                Charset::Gb2312 if !c.is_ascii() => 2,
+                _ => 1,
+            }
+        };
+        let offset = self.text_origin + text.chars().map(per_char).sum::<u64>();
+        let end = offset + per_char(ch);
+        (offset, self.bytes_at(piece, offset, end))
+    }
+
+    /// Decodes the piece again from its start, counting what the policy produced, to find
+    /// the character number `piece_chars` (the rejected one) and its bytes.
+    fn replay(&self, piece: &[u8]) -> (u64, Vec<u8>) {
+        let target = self.piece_chars;
+        if self.charset == Charset::Legacy(encoding_rs::ISO_2022_JP) {
+            return self.replay_stateful(piece, target);
+        }
+        let (mut i, mut count) = (0usize, 0u64);
+        while i < piece.len() {
+            match decoders::char_at(self.charset, &piece[i..], true) {
+                CharAt::Text(s, k) => {
+                    count += s.chars().count() as u64;
+                    if count > target {
+                        return (self.piece_start + i as u64, piece[i..i + k].to_vec());
+                    }
+                    i += k;
+                }
+                CharAt::Malformed(l, _) => {
+                    count += self.produced_for(&piece[i..i + l]);
+                    i += l;
+                }
+                CharAt::NeedMore => break,
+            }
+        }
+        (self.piece_start + i as u64, Vec::new())
+    }
+
+    /// [`Self::replay`] for a charset with shift states: a fresh decoder fed byte by byte.
+    fn replay_stateful(&self, piece: &[u8], target: u64) -> (u64, Vec<u8>) {
+        let mut d = Decoder::new(self.charset);
+        let mut out = String::with_capacity(64);
+        let (mut count, mut char_start) = (0u64, 0usize);
+        for i in 0..piece.len() {
+            out.clear();
+            let (status, _) = d.decode(&piece[i..=i], &mut out, false);
+            count += out.chars().count() as u64;
+            if let DecodeStatus::Malformed { len, .. } = status {
+                count += self.produced_for(&piece[(i + 1).saturating_sub(len)..=i]);
+            }
+            if count > target {
+                let offset = self.piece_start + char_start as u64;
+                return (offset, piece[char_start..=i].to_vec());
+            }
+            if !out.is_empty() || status != DecodeStatus::InputEmpty {
+                char_start = i + 1;
+            }
+        }
+        (self.piece_start + piece.len() as u64, Vec::new())
+    }
+
+    /// How many characters the policy produces for one malformed sequence.
+    fn produced_for(&self, bytes: &[u8]) -> u64 {
+        match self.policy {
+            Policy::Replace => 1,
+            Policy::Escape => bytes.len() as u64,
+            Policy::Strict | Policy::Discard => 0,
+        }
+    }
+}
+
+/// True for the multi-byte legacy charsets, where text does not tell how many bytes each
+/// character took.
+fn needs_replay(charset: Charset) -> bool {
+    matches!(charset, Charset::Legacy(e) if !e.is_single_byte() && e != encoding_rs::X_USER_DEFINED)
+}
+
+/// True for the charsets where some byte sequences decode to characters that do not encode
+/// back to them, so `--errors escape` must check every character to stay lossless.
+fn needs_round_trip_check(charset: Charset) -> bool {
+    charset == Charset::Gb2312
+        || (needs_replay(charset) && charset != Charset::Legacy(encoding_rs::ISO_2022_JP))
+}

@@ -1,0 +1,357 @@
+//! One run of the program: settings from the command line, each input converted in turn
+//! into one output stream, notes and summaries on stderr, and the exit status.
+
+#![forbid(unsafe_code)]
+
+use crate::bom::{self, BomVerdict};
+use crate::cli::{Cli, ErrorsArg};
+use crate::detect::{self, How};
+use crate::encoders::Encoder;
+use crate::errors::{ConvError, Failure};
+use crate::input::Input;
+use crate::labels::{self, Charset, Order};
+use crate::output::Output;
+use crate::pipeline::Converter;
+use crate::policy::{Counts, Policy};
+use anyhow::bail;
+use std::os::unix::fs::MetadataExt;
+use std::path::Path;
+
+/// What the command line asks for, checked.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// `--from`.
+    pub from: Charset,
+    /// `--to`.
+    pub to: Charset,
+    /// The error policy.
+    pub policy: Policy,
+    /// `--keep-bom`.
+    pub keep_bom: bool,
+    /// `--add-bom`.
+    pub add_bom: bool,
+    /// `--no-mmap`.
+    pub no_mmap: bool,
+    /// `-s`.
+    pub silent: bool,
+}
+
+impl Settings {
+    /// Checks the command line. Errors here are usage errors (exit 2).
+    pub fn from_cli(cli: &Cli) -> anyhow::Result<Settings> {
+        let mut parts = cli.to.split("//");
+        let to_label = parts.next().unwrap_or_default();
+        let mut ignore = false;
+        for suffix in parts {
+            match suffix.to_ascii_uppercase().as_str() {
+                "IGNORE" => ignore = true,
+                "" => {}
+                "TRANSLIT" => bail!(
+                    "-t {}: //TRANSLIT is not supported yet; use -c to drop or \
+                     --errors replace to substitute unmappable characters",
+                    cli.to
+                ),
+                other => bail!("-t {}: unknown suffix //{other} (known: //IGNORE)", cli.to),
+            }
+        }
+        let from = labels::resolve(&cli.from)?;
+        let to = labels::resolve(to_label)?;
+        if !to.can_encode() {
+            bail!(
+                "-t {to_label}: '{}' can only be read, not written",
+                to.name()
+            );
+        }
+        let policy = match (cli.discard || ignore, cli.errors) {
+            (true, ErrorsArg::Strict) => Policy::Discard,
+            (true, other) => bail!("-c (or //IGNORE) cannot be combined with --errors {other:?}"),
+            (false, ErrorsArg::Strict) => Policy::Strict,
+            (false, ErrorsArg::Replace) => Policy::Replace,
+            (false, ErrorsArg::Escape) => Policy::Escape,
+        };
+        if cli.add_bom && !to.is_unicode() && to != Charset::Legacy(encoding_rs::GB18030) {
+            bail!("--add-bom: {} has no byte order mark", to.name());
+        }
+        Ok(Settings {
+            from,
+            to,
+            policy,
+            keep_bom: cli.keep_bom,
+            add_bom: cli.add_bom,
+            no_mmap: cli.no_mmap,
+            silent: cli.silent,
+        })
+    }
+
+    /// Settings for converting `from` → `to` under `policy`, everything else default.
+    pub fn new(from: Charset, to: Charset, policy: Policy) -> Settings {
+        Settings {
+            from,
+            to,
+            policy,
+            keep_bom: false,
+            add_bom: false,
+            no_mmap: false,
+            silent: true,
+        }
+    }
+
+    fn note(&self, message: &str) {
+        if !self.silent {
+            eprintln!("transcode: {message}");
+        }
+    }
+}
+
+/// Runs the program; returns the exit status. Errors are usage errors (exit 2).
+pub fn run(cli: &Cli) -> anyhow::Result<i32> {
+    if cli.list {
+        print_list();
+        return Ok(0);
+    }
+    let settings = Settings::from_cli(cli)?;
+    if let Some(out) = &cli.output {
+        refuse_output_onto_input(out, &cli.files)?;
+    }
+    let opened = match &cli.output {
+        Some(p) => Output::file(p),
+        None => Output::stdout(),
+    };
+    let mut out = match opened {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("transcode: {e}");
+            return Ok(2);
+        }
+    };
+    let stdin_only = [Path::new("-").to_path_buf()];
+    let files = if cli.files.is_empty() {
+        &stdin_only[..]
+    } else {
+        &cli.files[..]
+    };
+    let inputs = files.iter().map(|p| Input::open(Some(p), settings.no_mmap));
+    let mut report = |e: &Failure| eprintln!("transcode: {e}");
+    let done = convert_all(inputs, &settings, &mut out, &mut report);
+    if done.broken_pipe {
+        return Ok(0);
+    }
+    let keep = done.status == 0 || (done.status == 1 && settings.policy == Policy::Discard);
+    match out.finish(keep) {
+        Ok(()) => Ok(done.status),
+        Err(e) if e.is_broken_pipe() => Ok(0),
+        Err(e) => {
+            eprintln!("transcode: {e}");
+            Ok(2)
+        }
+    }
+}
+
+/// What [`convert_all`] did.
+pub struct Done {
+    /// The exit status so far: 0, 1 (not convertible under the policy) or 2 (I/O).
+    pub status: i32,
+    /// What the policy replaced, dropped or escaped.
+    pub counts: Counts,
+    /// The reader of the output went away; stop quietly.
+    pub broken_pipe: bool,
+}
+
+/// Converts each input in turn into `out` (one output stream: at most one BOM, one encoder),
+/// handing each failure to `report`. A conversion error or a failed write stops the run, as
+/// with iconv (later files would follow a gap); an unreadable input does not.
+pub fn convert_all(
+    inputs: impl Iterator<Item = Result<Input, Failure>>,
+    settings: &Settings,
+    out: &mut Output,
+    report: &mut dyn FnMut(&Failure),
+) -> Done {
+    if let Some(bom) = output_bom(settings) {
+        out.set_bom(bom, settings.add_bom);
+    }
+    let mut encoder = Encoder::new(settings.to);
+    let mut done = Done {
+        status: 0,
+        counts: Counts::default(),
+        broken_pipe: false,
+    };
+    for input in inputs {
+        let result = input.and_then(|mut input| {
+            convert_input(&mut input, settings, &mut encoder, out, &mut done.counts)
+        });
+        let Err(e) = result else { continue };
+        if e.is_broken_pipe() {
+            done.broken_pipe = true;
+            return done;
+        }
+        report(&e);
+        done.status = done.status.max(e.exit_code());
+        if matches!(e, Failure::Convert(_)) || is_write_error(&e) {
+            break;
+        }
+    }
+    encoder.encode("", &mut out.buf, true);
+    if let Some(summary) = done.counts.summary(settings.policy) {
+        settings.note(&summary);
+    }
+    if settings.policy == Policy::Discard && done.counts.any() && done.status == 0 {
+        done.status = 1;
+    }
+    done
+}
+
+/// Converts everything `reader` gives into memory: the library's whole-stream entry point.
+/// Returns the output (what was converted before any error) and the exit status.
+pub fn convert_reader(reader: Box<dyn std::io::Read>, settings: &Settings) -> (Vec<u8>, i32) {
+    let mut out = Output::memory();
+    let input = Input::from_reader("<input>", reader);
+    let done = convert_all(std::iter::once(Ok(input)), settings, &mut out, &mut |_| {});
+    (out.into_bytes(), done.status)
+}
+
+fn is_write_error(e: &Failure) -> bool {
+    matches!(e, Failure::Io { what, .. } if what.starts_with("cannot write"))
+}
+
+fn output_bom(settings: &Settings) -> Option<&'static [u8]> {
+    let to = settings.to;
+    if to == Charset::Legacy(encoding_rs::GB18030) {
+        return settings.add_bom.then_some(b"\x84\x31\x95\x33");
+    }
+    let unmarked = to.order() == Some(Order::Unmarked);
+    if unmarked || settings.add_bom {
+        bom::output_bom(to)
+    } else {
+        None
+    }
+}
+
+/// Converts one input into the output.
+fn convert_input(
+    input: &mut Input,
+    settings: &Settings,
+    encoder: &mut Encoder,
+    out: &mut Output,
+    counts: &mut Counts,
+) -> Result<(), Failure> {
+    let (charset, kept_bom) = prepare(input, settings)?;
+    if kept_bom && out.at_start() && !out.has_bom() {
+        encoder.encode("\u{FEFF}", &mut out.buf, false);
+    }
+    let flush_each = !input.is_file();
+    let name = input.name.clone();
+    let mut converter = Converter::new(charset, settings.policy, &name, encoder, out);
+    let result = converter.run(input, flush_each);
+    counts.add(converter.counts);
+    result
+}
+
+/// Decides how to read `input`: resolves `auto`, the BOM and the byte order, and consumes
+/// a BOM that is a signature. Returns the charset and whether a BOM is to be kept.
+fn prepare(input: &mut Input, settings: &Settings) -> Result<(Charset, bool), Failure> {
+    let label = if settings.from == Charset::Auto {
+        let found = detect::detect(input)?;
+        if found.how == How::Guess {
+            let guess = found.charset.name();
+            settings.note(&format!(
+                "{}: guessed {guess}; use --from to choose",
+                input.name
+            ));
+        }
+        found.charset
+    } else {
+        settings.from
+    };
+    input.peek(detect::PREFIX)?;
+    let (head, _) = input.head();
+    let (charset, skip, kept) = match bom::matching(label, head) {
+        BomVerdict::Matching { bom, order } => {
+            let charset = order.map_or(label, |o| label.with_order(o));
+            (charset, bom.bytes().len(), settings.keep_bom)
+        }
+        BomVerdict::Contradicting(bom) => {
+            let mismatch = ConvError::BomMismatch {
+                file: input.name.clone(),
+                bom,
+                label: label.name(),
+            };
+            if settings.policy == Policy::Strict {
+                return Err(mismatch.into());
+            }
+            settings.note(&format!(
+                "warning: {}",
+                mismatch.to_string().replace('\n', ";")
+            ));
+            (unmarked_order(label, head, &input.name, settings), 0, false)
+        }
+        BomVerdict::None => (unmarked_order(label, head, &input.name, settings), 0, false),
+    };
+    input.consume(skip);
+    Ok((charset, kept))
+}
+
+/// Fixes the byte order of an unmarked label without a BOM: from the zero bytes if they make
+/// it clear, else big-endian (RFC 2781 §4.3), with a note.
+fn unmarked_order(label: Charset, head: &[u8], name: &str, settings: &Settings) -> Charset {
+    if label.order() != Some(Order::Unmarked) {
+        return label;
+    }
+    let unit = if matches!(label, Charset::Utf32(_)) {
+        4
+    } else {
+        2
+    };
+    match bom::order_from_zeros(head, unit) {
+        Some(order) => label.with_order(order),
+        None => {
+            if !head.is_empty() {
+                settings.note(&format!(
+                    "{name}: no byte order mark and no clear byte order; reading {} as \
+                     big-endian (RFC 2781); use --from {}LE if it is little-endian",
+                    label.name(),
+                    label.name()
+                ));
+            }
+            label.with_order(Order::Be)
+        }
+    }
+}
+
+/// `-o` naming an input would truncate it before it is read: refuse.
+fn refuse_output_onto_input(out: &Path, files: &[std::path::PathBuf]) -> anyhow::Result<()> {
+    let Ok(o) = std::fs::metadata(out) else {
+        return Ok(());
+    };
+    for f in files {
+        if let Ok(m) = std::fs::metadata(f)
+            && m.dev() == o.dev()
+            && m.ino() == o.ino()
+        {
+            bail!(
+                "-o {} is the input file {}: writing it would destroy the input; \
+                     write to another file and rename it",
+                out.display(),
+                f.display()
+            );
+        }
+    }
+    Ok(())
+}
+
+fn print_list() {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    for entry in labels::list() {
+        let only = if entry.can_encode {
+            ""
+        } else {
+            " (decode only)"
+        };
+        let aliases = entry.aliases.join(" ");
+        let sep = if aliases.is_empty() { "" } else { ": " };
+        let line = format!("{}{sep}{aliases}{only}\n", entry.name);
+        if stdout.write_all(line.as_bytes()).is_err() {
+            return;
+        }
+    }
+}
