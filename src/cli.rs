@@ -12,25 +12,33 @@ pub enum ErrorsArg {
     Strict,
     /// Write U+FFFD for each ill-formed sequence, U+FFFD or '?' for unmappable characters.
     Replace,
-    /// Keep each ill-formed byte b as U+DC00+b, written back as b: lossless round trips.
+    /// Keep each ill-formed byte b as U+DC00+b, written back as b: lossless round trips
+    /// (unmappable characters are still errors).
     Escape,
 }
 
 const EXAMPLES: &str = "\
 Examples:
-  transcode -f GBK notes.txt > notes.utf8.txt         GBK to UTF-8
-  transcode -t UTF-16 -o out.txt in.txt              UTF-8 to UTF-16 with a BOM (Notepad \"Unicode\")
-  transcode --add-bom -o out.txt in.txt              UTF-8 with BOM (Notepad \"UTF-8 with BOM\")
-  cat data | transcode -f latin1 | sort              in a pipeline
-  transcode -f UTF-8 -t UTF-16LE --errors escape f   keep bad bytes as U+DC80..U+DCFF
+  transcode -f GBK -o notes.utf8.txt notes.txt    Notepad \"ANSI\" (GBK) to UTF-8
+  transcode -o notes.utf8.txt notes.txt           Notepad \"Unicode\" (its BOM tells) to UTF-8
+  transcode -t UTF-16 -o out.txt in.txt           UTF-8 to Notepad \"Unicode\" (BOM, LE)
+  transcode --add-bom -o out.txt in.txt           UTF-8 to \"UTF-8 with BOM\"
+  cat data | transcode -f latin1 | sort           in a pipeline
+  transcode -f GBK --errors escape a.txt > a.u8   keep bad bytes; get them back with
+  transcode -f UTF-8 -t GBK --errors escape a.u8  (byte-exact via UTF-8 for UTF-8, GBK,
+                                                  GB18030; via UTF-16 or UTF-32 for all)
 
-Exit status: 0 converted, 1 data could not be converted under the policy,
-2 usage error, unknown encoding or I/O error.";
+Exit status: 0 converted; 1 data not convertible under the policy (or -c dropped
+something); 2 usage error, unknown encoding or I/O error. A closed pipe ends quietly (0).";
 
 /// Convert text between character encodings, in the tradition of iconv.
 ///
 /// Reads each FILE (standard input when there is none, or for '-') and writes one output
 /// stream. Labels are case-insensitive; 'transcode --list' shows them all.
+///
+/// Strict by default: the first byte that is not valid in the input encoding, or the first
+/// character the output encoding cannot hold, stops the run with its position (line, column
+/// and byte offset) and exit status 1. --errors and -c choose otherwise.
 #[derive(Debug, Parser)]
 #[command(name = "transcode", version, after_long_help = EXAMPLES)]
 pub struct Cli {
@@ -39,6 +47,11 @@ pub struct Cli {
     pub files: Vec<PathBuf>,
 
     /// Encoding of the input; 'auto' reads a BOM, then tries UTF-8, then guesses.
+    ///
+    /// 'auto': a byte order mark decides; else UTF-16 or UTF-32 recognised by their zero
+    /// bytes; else UTF-8 if the whole file (the first 64 KiB of a stream) is valid UTF-8;
+    /// else a guess, with a note on standard error. A BOM that matches the encoding is
+    /// removed (see --keep-bom).
     #[arg(
         short,
         long,
@@ -49,6 +62,9 @@ pub struct Cli {
     pub from: String,
 
     /// Encoding of the output; LABEL//IGNORE means the same as -c.
+    ///
+    /// UTF-16, UTF-32 and UCS-2 write a BOM and then little-endian; UTF-8 and the LE/BE forms
+    /// write no BOM unless --add-bom.
     #[arg(
         short,
         long,
@@ -63,6 +79,10 @@ pub struct Cli {
     pub list: bool,
 
     /// Write to FILE (created only if the conversion succeeds) instead of standard output.
+    ///
+    /// The output goes to a temporary file beside FILE, renamed over it at the end: FILE is
+    /// never left half-written, and is kept as it was when the conversion fails. With -c it
+    /// is written even when something was dropped (exit 1). FILE may not be an input.
     #[arg(short, long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     pub output: Option<PathBuf>,
 
@@ -79,10 +99,16 @@ pub struct Cli {
     pub errors: ErrorsArg,
 
     /// Start the output with a byte order mark (UTF-8 with BOM, UTF-16LE with BOM, ...).
+    ///
+    /// For the Unicode encodings and GB18030 (84 31 95 33); refused for the others. Written
+    /// even when there is no other output; with several FILEs, once.
     #[arg(long)]
     pub add_bom: bool,
 
     /// Pass a leading BOM through as U+FEFF instead of removing it.
+    ///
+    /// Only the BOM of the first FILE can reach the output, and not when the output starts
+    /// with a BOM of its own (-t UTF-16, --add-bom).
     #[arg(long)]
     pub keep_bom: bool,
 

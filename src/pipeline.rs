@@ -13,21 +13,67 @@ use crate::encoders::{self, EncodeStatus, Encoder};
 use crate::errors::{ConvError, Failure, Location, TextPosition, count_chars};
 use crate::input::{Input, WINDOW};
 use crate::labels::Charset;
+use crate::newline::{Newline, Piece, Splitter};
 use crate::policy::{Counts, Policy};
+use crate::translit;
 
 /// Decoded text is handed to the encoder in blocks of at most this many bytes.
 const TEXT_BLOCK: usize = 64 * 1024;
+
+/// How a converter treats text besides decoding and encoding it.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// What to do with ill-formed input and unmappable characters.
+    pub policy: Policy,
+    /// `--newline`.
+    pub newline: Newline,
+    /// `//TRANSLIT`: approximate unmappable characters (`?` where there is no approximation).
+    pub translit: bool,
+    /// `--check`: go on past problems, recording the first this many, and write nothing.
+    pub check: Option<usize>,
+}
+
+impl Options {
+    /// Options with only a policy.
+    pub fn policy(policy: Policy) -> Options {
+        Options {
+            policy,
+            newline: Newline::Keep,
+            translit: false,
+            check: None,
+        }
+    }
+}
+
+/// An unmappable character to report, with where the text stood when it was met.
+#[derive(Clone, Copy)]
+struct Unmapped {
+    ch: char,
+    /// Its byte index in the text block being emitted.
+    index: usize,
+    pos: TextPosition,
+    /// Characters produced from the piece before it.
+    piece_chars: u64,
+}
 
 /// One input's conversion into the shared output.
 pub struct Converter<'a> {
     charset: Charset,
     policy: Policy,
+    opts: Options,
+    splitter: Splitter,
     file: &'a str,
     decoder: Decoder,
     encoder: &'a mut Encoder,
     out: &'a mut crate::output::Output,
     /// What the policy did in this input.
     pub counts: Counts,
+    /// `--check`: the first problems found (up to the limit).
+    pub problems: Vec<ConvError>,
+    /// `--check`: how many problems there were in all.
+    pub problem_count: u64,
+    /// Unmappable characters met in the last text block, to be located and reported.
+    unmapped: Vec<Unmapped>,
     pos: TextPosition,
     text: String,
     /// Absolute offset of the current piece.
@@ -44,19 +90,30 @@ impl<'a> Converter<'a> {
     /// A converter reading `charset` (byte order resolved) into `encoder` and `out`.
     pub fn new(
         charset: Charset,
-        policy: Policy,
+        opts: Options,
         file: &'a str,
         encoder: &'a mut Encoder,
         out: &'a mut crate::output::Output,
     ) -> Converter<'a> {
+        // --check goes on past every problem, as replace does, recording each.
+        let policy = if opts.check.is_some() {
+            Policy::Replace
+        } else {
+            opts.policy
+        };
         Converter {
             charset,
             policy,
+            opts,
+            splitter: Splitter::default(),
             file,
             decoder: Decoder::new(charset),
             encoder,
             out,
             counts: Counts::default(),
+            problems: Vec::new(),
+            problem_count: 0,
+            unmapped: Vec::new(),
             pos: TextPosition::default(),
             text: String::with_capacity(TEXT_BLOCK),
             piece_start: 0,
@@ -106,7 +163,15 @@ impl<'a> Converter<'a> {
                 break;
             }
         }
-        Ok(())
+        self.flush_newline();
+        self.out.maybe_flush()
+    }
+
+    /// Writes the line break held back for a CR that ended the last text.
+    fn flush_newline(&mut self) {
+        if let (true, Some(ending)) = (self.splitter.flush(), self.opts.newline.ending()) {
+            self.encoder.encode(ending, &mut self.out.buf, false);
+        }
     }
 
     fn remember(&mut self, piece: &[u8]) {
@@ -144,9 +209,10 @@ impl<'a> Converter<'a> {
             let (status, read) = self.decoder.decode(&piece[pos..], &mut text, last);
             let emitted = self.emit_text(&text);
             self.text = text;
-            if let Some((ch, index)) = emitted? {
-                let (offset, bytes) = self.locate_in_stream(piece, index, ch);
-                return Err(self.unmappable_error(ch, offset, bytes));
+            emitted?;
+            for u in std::mem::take(&mut self.unmapped) {
+                let (offset, bytes) = self.locate_in_stream(piece, &u);
+                self.report_unmappable(&u, offset, bytes)?;
             }
             pos += read;
             match status {
@@ -176,7 +242,7 @@ impl<'a> Converter<'a> {
         let mut starts: Vec<(usize, usize)> = Vec::new();
         while i < piece.len() {
             let step = decoders::char_at(self.charset, &piece[i..], last);
-            let len = match step {
+            match step {
                 CharAt::NeedMore => break,
                 CharAt::Text(ref s, k)
                     if encoders::round_trips(self.charset, s, &piece[i..i + k]) =>
@@ -184,15 +250,16 @@ impl<'a> Converter<'a> {
                     starts.push((batch.len(), i));
                     batch.push_str(s);
                     i += k;
-                    continue;
                 }
-                CharAt::Text(..) => 1,
-                CharAt::Malformed(..) => 1,
-            };
-            self.flush_batch(piece, &mut batch, &mut starts)?;
-            let start = self.piece_start + i as u64;
-            self.malformed(start, &piece[i..i + len], Problem::Invalid)?;
-            i += len;
+                CharAt::Text(..) | CharAt::Malformed(..) => {
+                    // Escape one byte and decode again from the next: every character kept
+                    // is then one that encodes back to exactly its own bytes.
+                    self.flush_batch(piece, &mut batch, &mut starts)?;
+                    let start = self.piece_start + i as u64;
+                    self.malformed(start, &piece[i..=i], Problem::Invalid)?;
+                    i += 1;
+                }
+            }
         }
         self.flush_batch(piece, &mut batch, &mut starts)?;
         Ok(i)
@@ -204,22 +271,49 @@ impl<'a> Converter<'a> {
         batch: &mut String,
         starts: &mut Vec<(usize, usize)>,
     ) -> Result<(), Failure> {
-        if let Some((ch, index)) = self.emit_text(batch)? {
-            let k = starts.partition_point(|&(t, _)| t <= index) - 1;
+        self.emit_text(batch)?;
+        for u in std::mem::take(&mut self.unmapped) {
+            let k = starts.partition_point(|&(t, _)| t <= u.index) - 1;
             let (_, at) = starts[k];
             let end = starts.get(k + 1).map_or(piece.len(), |&(_, e)| e);
-            let (offset, bytes) = (self.piece_start + at as u64, piece[at..end].to_vec());
-            return Err(self.unmappable_error(ch, offset, bytes));
+            let bytes = piece[at..end].to_vec();
+            self.report_unmappable(&u, self.piece_start + at as u64, bytes)?;
         }
         batch.clear();
         starts.clear();
         Ok(())
     }
 
-    /// Encodes decoded text. Replace and discard deal with unmappable characters here; for
-    /// strict and escape the first one is returned with its byte index in `text`, with the
-    /// text position left at it.
-    fn emit_text(&mut self, text: &str) -> Result<Option<(char, usize)>, Failure> {
+    /// Encodes decoded text, converting line endings if asked. Unmappable characters the
+    /// policy does not settle by itself are left in `self.unmapped` for the caller to locate
+    /// and report; encoding stops at the first one that is fatal.
+    fn emit_text(&mut self, text: &str) -> Result<(), Failure> {
+        let Some(ending) = self.opts.newline.ending() else {
+            return self.encode_text(text, 0);
+        };
+        let mut splitter = std::mem::take(&mut self.splitter);
+        let result = splitter.split::<Failure>(text, &mut |piece| match piece {
+            Piece::Text(t, at) => {
+                self.encode_text(t, at)?;
+                Ok(self.unmapped.is_empty() || self.opts.check.is_some())
+            }
+            Piece::Break { source } => {
+                self.encoder.encode(ending, &mut self.out.buf, false);
+                self.advance(source);
+                Ok(true)
+            }
+            Piece::Held(cr) => {
+                self.advance(cr);
+                Ok(true)
+            }
+        });
+        self.splitter = splitter;
+        result?;
+        self.out.maybe_flush()
+    }
+
+    /// Encodes `text`, which stands at byte `at` of the block being emitted.
+    fn encode_text(&mut self, text: &str, at: usize) -> Result<(), Failure> {
         let mut from = 0;
         while from < text.len() {
             let (status, read) = self.encoder.encode(&text[from..], &mut self.out.buf, false);
@@ -231,19 +325,58 @@ impl<'a> Converter<'a> {
             let EncodeStatus::Unmappable(c) = status else {
                 break;
             };
-            match self.policy {
-                Policy::Strict | Policy::Escape => return Ok(Some((c, upto))),
-                Policy::Replace => {
-                    self.counts.unmappable += 1;
-                    self.write_replacement()?;
-                }
-                Policy::Discard => self.counts.unmappable += 1,
-            }
+            let fatal = self.unmappable(c, at + upto)?;
             self.advance(&text[upto..from + read]);
+            if fatal {
+                break;
+            }
             from += read;
         }
-        self.out.maybe_flush()?;
-        Ok(None)
+        self.out.maybe_flush()
+    }
+
+    /// Deals with an unmappable character at byte `index` of the block; returns true when
+    /// it stops the conversion (after recording it for the caller to report).
+    fn unmappable(&mut self, c: char, index: usize) -> Result<bool, Failure> {
+        if self.opts.translit {
+            let target = self.encoder.charset();
+            let mut encodable = |s: &str| {
+                let mut scratch = Vec::with_capacity(16);
+                Encoder::new(target).encode(s, &mut scratch, true).0 == EncodeStatus::Done
+            };
+            match translit::approximate(c, &mut encodable) {
+                Some(approx) => {
+                    self.encoder.encode(&approx, &mut self.out.buf, false);
+                    self.counts.transliterated += 1;
+                }
+                None => {
+                    self.encoder.encode("?", &mut self.out.buf, false);
+                    self.counts.unmappable += 1;
+                }
+            }
+            return Ok(false);
+        }
+        let record = Unmapped {
+            ch: c,
+            index,
+            pos: self.pos,
+            piece_chars: self.piece_chars,
+        };
+        if self.opts.check.is_some() {
+            self.unmapped.push(record);
+        }
+        match self.policy {
+            Policy::Strict | Policy::Escape => {
+                self.unmapped.push(record);
+                return Ok(true);
+            }
+            Policy::Replace => {
+                self.counts.unmappable += 1;
+                self.write_replacement();
+            }
+            Policy::Discard => self.counts.unmappable += 1,
+        }
+        Ok(false)
     }
 
     fn advance(&mut self, text: &str) {
@@ -254,24 +387,28 @@ impl<'a> Converter<'a> {
     }
 
     /// U+FFFD where the target has it, else `?`.
-    fn write_replacement(&mut self) -> Result<(), Failure> {
+    fn write_replacement(&mut self) {
         let r = if self.encoder.has_replacement_char() {
             "\u{FFFD}"
         } else {
             "?"
         };
         self.encoder.encode(r, &mut self.out.buf, false);
-        Ok(())
     }
 
     /// Applies the policy to malformed input at absolute offset `start`.
     fn malformed(&mut self, start: u64, bytes: &[u8], problem: Problem) -> Result<(), Failure> {
+        self.flush_newline();
         let at = self.pos.at(start);
+        if self.opts.check.is_some() {
+            let problem = self.ill_formed_error(at, bytes, problem);
+            self.record(problem);
+        }
         let produced = match self.policy {
-            Policy::Strict => return Err(self.ill_formed_error(at, bytes, problem)),
+            Policy::Strict => return Err(self.ill_formed_error(at, bytes, problem).into()),
             Policy::Replace => {
                 self.counts.ill_formed += 1;
-                self.write_replacement()?;
+                self.write_replacement();
                 1
             }
             Policy::Discard => {
@@ -283,6 +420,14 @@ impl<'a> Converter<'a> {
         self.pos.advance_chars(produced);
         self.piece_chars += produced;
         self.out.maybe_flush()
+    }
+
+    /// `--check`: keeps the first problems, counts them all.
+    fn record(&mut self, problem: ConvError) {
+        self.problem_count += 1;
+        if self.problems.len() < self.opts.check.unwrap_or(0) {
+            self.problems.push(problem);
+        }
     }
 
     /// `--errors escape`: keeps a lone surrogate as itself and each byte b ≥ 0x80 as U+DC00+b.
@@ -315,7 +460,7 @@ impl<'a> Converter<'a> {
         Ok(bytes.len() as u64)
     }
 
-    fn ill_formed_error(&self, at: Location, bytes: &[u8], problem: Problem) -> Failure {
+    fn ill_formed_error(&self, at: Location, bytes: &[u8], problem: Problem) -> ConvError {
         ConvError::IllFormed {
             file: self.file.to_string(),
             at,
@@ -323,30 +468,36 @@ impl<'a> Converter<'a> {
             charset: self.charset.name(),
             problem,
         }
-        .into()
     }
 
-    fn unmappable_error(&self, ch: char, offset: u64, bytes: Vec<u8>) -> Failure {
-        ConvError::Unmappable {
+    /// Reports an unmappable character found at `offset` with `bytes`: an error, or under
+    /// `--check` a record.
+    fn report_unmappable(
+        &mut self,
+        u: &Unmapped,
+        offset: u64,
+        bytes: Vec<u8>,
+    ) -> Result<(), Failure> {
+        let error = ConvError::Unmappable {
             file: self.file.to_string(),
-            at: self.pos.at(offset),
+            at: u.pos.at(offset),
             bytes,
-            ch,
-            target: self.encoder_name(),
+            ch: u.ch,
+            target: self.encoder.charset().name(),
+        };
+        if self.opts.check.is_some() {
+            self.record(error);
+            return Ok(());
         }
-        .into()
+        Err(error.into())
     }
 
-    fn encoder_name(&self) -> &'static str {
-        self.encoder.charset().name()
-    }
-
-    /// The input offset and bytes of the character at `index` of the last decoded text.
-    fn locate_in_stream(&self, piece: &[u8], index: usize, ch: char) -> (u64, Vec<u8>) {
+    /// The input offset and bytes of an unmappable character of the last decoded text.
+    fn locate_in_stream(&self, piece: &[u8], u: &Unmapped) -> (u64, Vec<u8>) {
         if needs_replay(self.charset) {
-            return self.replay(piece);
+            return self.replay(piece, u.piece_chars);
         }
-        let text = &self.text[..index];
+        let text = &self.text[..u.index];
         let per_char = |c: char| -> u64 {
             match self.charset {
                 Charset::Utf8 | Charset::Auto => c.len_utf8() as u64,
@@ -357,14 +508,12 @@ impl<'a> Converter<'a> {
             }
         };
         let offset = self.text_origin + text.chars().map(per_char).sum::<u64>();
-        let end = offset + per_char(ch);
+        let end = offset + per_char(u.ch);
         (offset, self.bytes_at(piece, offset, end))
     }
-
     /// Decodes the piece again from its start, counting what the policy produced, to find
-    /// the character number `piece_chars` (the rejected one) and its bytes.
-    fn replay(&self, piece: &[u8]) -> (u64, Vec<u8>) {
-        let target = self.piece_chars;
+    /// the character number `target` (the rejected one) and its bytes.
+    fn replay(&self, piece: &[u8], target: u64) -> (u64, Vec<u8>) {
         if self.charset == Charset::Legacy(encoding_rs::ISO_2022_JP) {
             return self.replay_stateful(piece, target);
         }

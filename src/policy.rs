@@ -16,6 +16,10 @@ pub enum Policy {
     Discard,
 }
 
+fn plural(n: u64, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
 /// How many problems a policy other than `strict` dealt with.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Counts {
@@ -25,6 +29,8 @@ pub struct Counts {
     pub unmappable: u64,
     /// Bytes escaped to lone surrogates.
     pub escaped: u64,
+    /// Unmappable characters approximated by `//TRANSLIT`.
+    pub transliterated: u64,
 }
 
 impl Counts {
@@ -33,13 +39,23 @@ impl Counts {
         self.ill_formed += other.ill_formed;
         self.unmappable += other.unmappable;
         self.escaped += other.escaped;
+        self.transliterated += other.transliterated;
     }
 
     /// The summary line for stderr, if anything happened.
     pub fn summary(&self, policy: Policy) -> Option<String> {
-        let plural = |n: u64, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+        let main = self.policy_summary(policy);
+        let translit = (self.transliterated > 0)
+            .then(|| format!("approximated {}", plural(self.transliterated, "character")));
+        match (main, translit) {
+            (Some(m), Some(t)) => Some(format!("{m}; {t}")),
+            (m, t) => m.or(t),
+        }
+    }
+
+    fn policy_summary(&self, policy: Policy) -> Option<String> {
         let verb = match policy {
-            Policy::Replace => "replaced",
+            Policy::Replace | Policy::Strict => "replaced",
             Policy::Discard => "dropped",
             Policy::Escape if self.escaped > 0 => {
                 return Some(format!(
@@ -74,13 +90,13 @@ mod tests {
         let c = Counts {
             ill_formed: 2,
             unmappable: 1,
-            escaped: 0,
+            ..Counts::default()
         };
         assert_eq!(
             c.summary(Policy::Replace).as_deref(),
             Some("replaced 2 ill-formed sequences and 1 unmappable character")
         );
         assert_eq!(Counts::default().summary(Policy::Discard), None);
-        assert_eq!(c.summary(Policy::Strict), None);
+        assert_eq!(Counts::default().summary(Policy::Strict), None);
     }
 }

@@ -240,7 +240,8 @@ fn convert_input(
     }
     let flush_each = !input.is_file();
     let name = input.name.clone();
-    let mut converter = Converter::new(charset, settings.policy, &name, encoder, out);
+    let opts = crate::pipeline::Options::policy(settings.policy);
+    let mut converter = Converter::new(charset, opts, &name, encoder, out);
     let result = converter.run(input, flush_each);
     counts.add(converter.counts);
     result
