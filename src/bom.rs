@@ -126,25 +126,40 @@ pub fn order_from_zeros(head: &[u8], unit: usize) -> Option<Order> {
     }
 }
 
-/// For `--from auto`: UTF-16 or UTF-32 without a BOM, recognised by its zero bytes.
-pub fn sniff_wide_without_bom(head: &[u8]) -> Option<Charset> {
+/// For `--from auto` and the binary test: UTF-16 or UTF-32 without a BOM, recognised by its
+/// zero bytes. `eof` says `head` is the whole input (whose length must then be whole units).
+/// Demands real evidence: enough units, a clear pattern, and text that decodes to
+/// characters rather than NULs and control codes.
+pub fn sniff_wide_without_bom(head: &[u8], eof: bool) -> Option<Charset> {
     let zeros = memchr::memchr_iter(0, head).count();
     if zeros * 8 < head.len() {
         return None;
     }
-    // UTF-32 text has at least two zero bytes in every four-byte unit.
-    let all_utf32 = head.chunks_exact(4).all(|u| {
-        let v = u32::from_le_bytes([u[0], u[1], u[2], u[3]]);
-        let w = u32::from_be_bytes([u[0], u[1], u[2], u[3]]);
-        v <= 0x10FFFF || w <= 0x10FFFF
-    });
-    if all_utf32
-        && head.len() >= 8
-        && let Some(order) = order_from_zeros(head, 4)
-    {
-        return Some(Charset::Utf32(order));
-    }
-    order_from_zeros(head, 2).map(Charset::Utf16)
+    [
+        (4, Charset::Utf32 as fn(Order) -> Charset),
+        (2, Charset::Utf16),
+    ]
+    .into_iter()
+    .filter(|&(unit, _)| head.len() >= 4 * unit && (!eof || head.len().is_multiple_of(unit)))
+    .find_map(|(unit, make)| {
+        let order = order_from_zeros(head, unit)?;
+        looks_like_text(head, unit, order).then(|| make(order))
+    })
+}
+
+/// True when every unit of `head` in this form and order is a character that text is made
+/// of: no NUL, no C0 control but tab, line feed, form feed and carriage return, no value
+/// beyond U+10FFFF.
+fn looks_like_text(head: &[u8], unit: usize, order: Order) -> bool {
+    head.chunks_exact(unit).all(|u| {
+        let mut bytes = [0u8; 4];
+        bytes[4 - unit..].copy_from_slice(u);
+        if order == Order::Le {
+            bytes[4 - unit..].reverse();
+        }
+        let v = u32::from_be_bytes(bytes);
+        v <= 0x10FFFF && (v >= 0x20 || matches!(v, 0x09 | 0x0A | 0x0C | 0x0D))
+    })
 }
 
 /// The BOM to write at the start of output in `target`, which must be a Unicode form with a
@@ -197,14 +212,21 @@ mod tests {
         assert_eq!(order_from_zeros(b"h\x00i\x00!\x00", 2), Some(Order::Le));
         assert_eq!(order_from_zeros(b"\x00h\x00i\x00!", 2), Some(Order::Be));
         assert_eq!(order_from_zeros("中文字".as_bytes(), 2), None);
+        let utf32 = "hi!\n".chars().flat_map(|c| (c as u32).to_le_bytes());
         assert_eq!(
-            sniff_wide_without_bom(b"h\x00\x00\x00i\x00\x00\x00"),
+            sniff_wide_without_bom(&utf32.collect::<Vec<_>>(), true),
             Some(Charset::Utf32(Order::Le))
         );
         assert_eq!(
-            sniff_wide_without_bom(b"\x00h\x00i\x00 \x00t"),
+            sniff_wide_without_bom(b"\x00h\x00i\x00 \x00t\x00!\x00\n", true),
             Some(Charset::Utf16(Order::Be))
         );
-        assert_eq!(sniff_wide_without_bom(b"plain text"), None);
+        assert_eq!(sniff_wide_without_bom(b"plain text", true), None);
+        // A NUL in a short binary file is not UTF-16.
+        assert_eq!(sniff_wide_without_bom(b"bin\x00ary", true), None);
+        assert_eq!(
+            sniff_wide_without_bom(b"b\x00\x01\x00c\x00d\x00", true),
+            None
+        );
     }
 }

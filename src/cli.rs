@@ -2,6 +2,7 @@
 
 #![forbid(unsafe_code)]
 
+use crate::newline::Newline;
 use clap::{Parser, ValueEnum};
 use std::path::PathBuf;
 
@@ -115,4 +116,56 @@ pub struct Cli {
     /// Read files with read() instead of memory-mapping them.
     #[arg(long)]
     pub no_mmap: bool,
+
+    /// Convert each FILE in place: written to a temporary file beside it, then renamed over it.
+    #[arg(short = 'i', long, conflicts_with_all = ["output", "output_dir"])]
+    pub in_place: bool,
+
+    /// With -i, keep each file's modification time.
+    #[arg(long)]
+    pub preserve_mtime: bool,
+
+    /// Write each converted FILE under DIR, at the same relative path.
+    #[arg(long, value_name = "DIR", conflicts_with = "output", value_hint = clap::ValueHint::DirPath)]
+    pub output_dir: Option<PathBuf>,
+
+    /// Walk the directories given as FILE (with -i, --output-dir, --check or --detect).
+    #[arg(short, long)]
+    pub recursive: bool,
+
+    /// With -r, convert only the files that match GLOB (e.g. '*.txt'); repeatable.
+    #[arg(long, value_name = "GLOB")]
+    pub include: Vec<String>,
+
+    /// With -r, leave out files and directories that match GLOB; repeatable.
+    #[arg(long, value_name = "GLOB")]
+    pub exclude: Vec<String>,
+
+    /// Convert files that look binary (a NUL byte in their first 8 KiB) instead of skipping them.
+    #[arg(long)]
+    pub binary: bool,
+
+    /// Convert N files at once [default: the number of cores].
+    #[arg(short, long, value_name = "N")]
+    pub jobs: Option<usize>,
+
+    /// Print each FILE's encoding and line endings, and convert nothing.
+    #[arg(long, conflicts_with_all = ["check", "in_place", "output_dir", "output"])]
+    pub detect: bool,
+
+    /// With --detect, print one JSON object per line.
+    #[arg(long, requires = "detect")]
+    pub json: bool,
+
+    /// Validate only: report every ill-formed sequence, write nothing, exit 1 if any.
+    #[arg(long, conflicts_with_all = ["in_place", "output_dir", "output"])]
+    pub check: bool,
+
+    /// With --check, report at most N problems per file.
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub max_errors: usize,
+
+    /// Convert line endings to lf, crlf or cr (on characters, so UTF-16 works too).
+    #[arg(long, value_enum, value_name = "STYLE", default_value_t = Newline::Keep)]
+    pub newline: Newline,
 }

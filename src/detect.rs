@@ -48,7 +48,7 @@ pub fn detect(input: &mut Input) -> Result<Detection, Failure> {
     if let Some(b) = bom::sniff(head) {
         return Ok(found(b.charset(), How::Bom));
     }
-    if let Some(cs) = bom::sniff_wide_without_bom(head) {
+    if let Some(cs) = bom::sniff_wide_without_bom(head, eof) {
         return Ok(found(cs, How::Zeros));
     }
     let head_ascii = head.is_ascii();

@@ -169,6 +169,14 @@ fn unmappable_hint(ch: char, target: &str) -> String {
     )
 }
 
+impl ConvError {
+    /// The first line of the message: `FILE:LINE:COL: byte OFFSET: what`, without the hint.
+    pub fn headline(&self) -> String {
+        let full = self.to_string();
+        full.lines().next().unwrap_or_default().to_string()
+    }
+}
+
 impl fmt::Display for ConvError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -7,6 +7,7 @@
 
 #![deny(unsafe_code)]
 
+pub mod batch;
 pub mod bom;
 pub mod cli;
 pub mod decoders;
@@ -20,5 +21,7 @@ pub mod newline;
 pub mod output;
 pub mod pipeline;
 pub mod policy;
+pub mod report;
 pub mod run;
 pub mod translit;
+pub mod walk;

@@ -11,7 +11,7 @@ use crate::errors::{ConvError, Failure};
 use crate::input::Input;
 use crate::labels::{self, Charset, Order};
 use crate::output::Output;
-use crate::pipeline::Converter;
+use crate::pipeline::{Converter, Options};
 use crate::policy::{Counts, Policy};
 use anyhow::bail;
 use std::os::unix::fs::MetadataExt;
@@ -34,6 +34,10 @@ pub struct Settings {
     pub no_mmap: bool,
     /// `-s`.
     pub silent: bool,
+    /// `--newline`.
+    pub newline: crate::newline::Newline,
+    /// `//TRANSLIT`.
+    pub translit: bool,
 }
 
 impl Settings {
@@ -41,17 +45,16 @@ impl Settings {
     pub fn from_cli(cli: &Cli) -> anyhow::Result<Settings> {
         let mut parts = cli.to.split("//");
         let to_label = parts.next().unwrap_or_default();
-        let mut ignore = false;
+        let (mut ignore, mut translit) = (false, false);
         for suffix in parts {
             match suffix.to_ascii_uppercase().as_str() {
                 "IGNORE" => ignore = true,
+                "TRANSLIT" => translit = true,
                 "" => {}
-                "TRANSLIT" => bail!(
-                    "-t {}: //TRANSLIT is not supported yet; use -c to drop or \
-                     --errors replace to substitute unmappable characters",
+                other => bail!(
+                    "-t {}: unknown suffix //{other} (known: //IGNORE, //TRANSLIT)",
                     cli.to
                 ),
-                other => bail!("-t {}: unknown suffix //{other} (known: //IGNORE)", cli.to),
             }
         }
         let from = labels::resolve(&cli.from)?;
@@ -80,6 +83,8 @@ impl Settings {
             add_bom: cli.add_bom,
             no_mmap: cli.no_mmap,
             silent: cli.silent,
+            newline: cli.newline,
+            translit,
         })
     }
 
@@ -93,12 +98,25 @@ impl Settings {
             add_bom: false,
             no_mmap: false,
             silent: true,
+            newline: crate::newline::Newline::Keep,
+            translit: false,
         }
     }
 
-    fn note(&self, message: &str) {
+    /// The converter options these settings call for.
+    pub fn options(&self) -> Options {
+        Options {
+            policy: self.policy,
+            newline: self.newline,
+            translit: self.translit,
+            check: None,
+        }
+    }
+
+    /// Passes a note (not an error) on to `say`, unless `-s`.
+    pub fn note(&self, say: &mut dyn FnMut(String), message: String) {
         if !self.silent {
-            eprintln!("transcode: {message}");
+            say(message);
         }
     }
 }
@@ -110,11 +128,17 @@ pub fn run(cli: &Cli) -> anyhow::Result<i32> {
         return Ok(0);
     }
     let settings = Settings::from_cli(cli)?;
+    if let Some(batch) = batch_from_cli(cli)? {
+        return crate::batch::run_batch(&settings, &batch, &cli.files);
+    }
+    if cli.recursive || cli.preserve_mtime {
+        bail!("-r and --preserve-mtime need -i, --output-dir, --check or --detect");
+    }
     if let Some(out) = &cli.output {
         refuse_output_onto_input(out, &cli.files)?;
     }
     let opened = match &cli.output {
-        Some(p) => Output::file(p),
+        Some(p) => Output::file(p, crate::output::Replace::default()),
         None => Output::stdout(),
     };
     let mut out = match opened {
@@ -131,20 +155,51 @@ pub fn run(cli: &Cli) -> anyhow::Result<i32> {
         &cli.files[..]
     };
     let inputs = files.iter().map(|p| Input::open(Some(p), settings.no_mmap));
-    let mut report = |e: &Failure| eprintln!("transcode: {e}");
-    let done = convert_all(inputs, &settings, &mut out, &mut report);
+    let mut say = |m: String| eprintln!("transcode: {m}");
+    let done = convert_all(inputs, &settings, &mut out, &mut say);
     if done.broken_pipe {
         return Ok(0);
     }
     let keep = done.status == 0 || (done.status == 1 && settings.policy == Policy::Discard);
     match out.finish(keep) {
-        Ok(()) => Ok(done.status),
+        Ok(_) => Ok(done.status),
         Err(e) if e.is_broken_pipe() => Ok(0),
         Err(e) => {
             eprintln!("transcode: {e}");
             Ok(2)
         }
     }
+}
+
+/// The batch run the command line asks for, if any.
+fn batch_from_cli(cli: &Cli) -> anyhow::Result<Option<crate::batch::Batch>> {
+    use crate::batch::{Batch, Mode};
+    let mode = if cli.in_place {
+        Mode::InPlace
+    } else if let Some(dir) = &cli.output_dir {
+        Mode::OutputDir(dir.clone())
+    } else if cli.check {
+        Mode::Check(cli.max_errors)
+    } else if cli.detect {
+        Mode::Detect { json: cli.json }
+    } else {
+        return Ok(None);
+    };
+    if cli.files.is_empty() && matches!(mode, Mode::InPlace | Mode::OutputDir(_)) {
+        bail!("-i and --output-dir need FILE arguments");
+    }
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    Ok(Some(Batch {
+        mode,
+        walk: crate::walk::Walk {
+            recursive: cli.recursive,
+            include: cli.include.clone(),
+            exclude: cli.exclude.clone(),
+        },
+        binary: cli.binary,
+        jobs: cli.jobs.unwrap_or(cores).max(1),
+        preserve_mtime: cli.preserve_mtime,
+    }))
 }
 
 /// What [`convert_all`] did.
@@ -158,13 +213,14 @@ pub struct Done {
 }
 
 /// Converts each input in turn into `out` (one output stream: at most one BOM, one encoder),
-/// handing each failure to `report`. A conversion error or a failed write stops the run, as
-/// with iconv (later files would follow a gap); an unreadable input does not.
+/// passing every message for stderr (failures, notes, the summary) to `say`. A conversion
+/// error or a failed write stops the run, as with iconv (later files would follow a gap); an
+/// unreadable input does not.
 pub fn convert_all(
     inputs: impl Iterator<Item = Result<Input, Failure>>,
     settings: &Settings,
     out: &mut Output,
-    report: &mut dyn FnMut(&Failure),
+    say: &mut dyn FnMut(String),
 ) -> Done {
     if let Some(bom) = output_bom(settings) {
         out.set_bom(bom, settings.add_bom);
@@ -177,14 +233,21 @@ pub fn convert_all(
     };
     for input in inputs {
         let result = input.and_then(|mut input| {
-            convert_input(&mut input, settings, &mut encoder, out, &mut done.counts)
+            convert_input(
+                &mut input,
+                settings,
+                &mut encoder,
+                out,
+                &mut done.counts,
+                say,
+            )
         });
         let Err(e) = result else { continue };
         if e.is_broken_pipe() {
             done.broken_pipe = true;
             return done;
         }
-        report(&e);
+        say(e.to_string());
         done.status = done.status.max(e.exit_code());
         if matches!(e, Failure::Convert(_)) || is_write_error(&e) {
             break;
@@ -192,7 +255,7 @@ pub fn convert_all(
     }
     encoder.encode("", &mut out.buf, true);
     if let Some(summary) = done.counts.summary(settings.policy) {
-        settings.note(&summary);
+        settings.note(say, summary);
     }
     if settings.policy == Policy::Discard && done.counts.any() && done.status == 0 {
         done.status = 1;
@@ -233,15 +296,15 @@ fn convert_input(
     encoder: &mut Encoder,
     out: &mut Output,
     counts: &mut Counts,
+    say: &mut dyn FnMut(String),
 ) -> Result<(), Failure> {
-    let (charset, kept_bom) = prepare(input, settings)?;
+    let (charset, kept_bom) = prepare(input, settings, say)?;
     if kept_bom && out.at_start() && !out.has_bom() {
         encoder.encode("\u{FEFF}", &mut out.buf, false);
     }
     let flush_each = !input.is_file();
     let name = input.name.clone();
-    let opts = crate::pipeline::Options::policy(settings.policy);
-    let mut converter = Converter::new(charset, opts, &name, encoder, out);
+    let mut converter = Converter::new(charset, settings.options(), &name, encoder, out);
     let result = converter.run(input, flush_each);
     counts.add(converter.counts);
     result
@@ -249,15 +312,17 @@ fn convert_input(
 
 /// Decides how to read `input`: resolves `auto`, the BOM and the byte order, and consumes
 /// a BOM that is a signature. Returns the charset and whether a BOM is to be kept.
-fn prepare(input: &mut Input, settings: &Settings) -> Result<(Charset, bool), Failure> {
+pub fn prepare(
+    input: &mut Input,
+    settings: &Settings,
+    say: &mut dyn FnMut(String),
+) -> Result<(Charset, bool), Failure> {
     let label = if settings.from == Charset::Auto {
         let found = detect::detect(input)?;
         if found.how == How::Guess {
             let guess = found.charset.name();
-            settings.note(&format!(
-                "{}: guessed {guess}; use --from to choose",
-                input.name
-            ));
+            let note = format!("{}: guessed {guess}; use --from to choose", input.name);
+            settings.note(say, note);
         }
         found.charset
     } else {
@@ -279,13 +344,15 @@ fn prepare(input: &mut Input, settings: &Settings) -> Result<(Charset, bool), Fa
             if settings.policy == Policy::Strict {
                 return Err(mismatch.into());
             }
-            settings.note(&format!(
-                "warning: {}",
-                mismatch.to_string().replace('\n', ";")
-            ));
-            (unmarked_order(label, head, &input.name, settings), 0, false)
+            let warning = format!("warning: {}", mismatch.to_string().replace('\n', ";"));
+            settings.note(say, warning);
+            let charset = unmarked_order(label, head, &input.name, settings, say);
+            (charset, 0, false)
         }
-        BomVerdict::None => (unmarked_order(label, head, &input.name, settings), 0, false),
+        BomVerdict::None => {
+            let charset = unmarked_order(label, head, &input.name, settings, say);
+            (charset, 0, false)
+        }
     };
     input.consume(skip);
     Ok((charset, kept))
@@ -293,7 +360,13 @@ fn prepare(input: &mut Input, settings: &Settings) -> Result<(Charset, bool), Fa
 
 /// Fixes the byte order of an unmarked label without a BOM: from the zero bytes if they make
 /// it clear, else big-endian (RFC 2781 §4.3), with a note.
-fn unmarked_order(label: Charset, head: &[u8], name: &str, settings: &Settings) -> Charset {
+fn unmarked_order(
+    label: Charset,
+    head: &[u8],
+    name: &str,
+    settings: &Settings,
+    say: &mut dyn FnMut(String),
+) -> Charset {
     if label.order() != Some(Order::Unmarked) {
         return label;
     }
@@ -306,12 +379,13 @@ fn unmarked_order(label: Charset, head: &[u8], name: &str, settings: &Settings) 
         Some(order) => label.with_order(order),
         None => {
             if !head.is_empty() {
-                settings.note(&format!(
+                let note = format!(
                     "{name}: no byte order mark and no clear byte order; reading {} as \
                      big-endian (RFC 2781); use --from {}LE if it is little-endian",
                     label.name(),
                     label.name()
-                ));
+                );
+                settings.note(say, note);
             }
             label.with_order(Order::Be)
         }
