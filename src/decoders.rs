@@ -49,6 +49,7 @@ pub struct Decoder {
 
 enum Kind {
     Rs(encoding_rs::Decoder),
+    Utf16(Utf16),
     Wide(Wide),
     Latin1,
     Ascii,
@@ -64,9 +65,9 @@ impl Decoder {
                 Kind::Rs(encoding_rs::UTF_8.new_decoder_without_bom_handling())
             }
             Charset::Legacy(e) => Kind::Rs(e.new_decoder_without_bom_handling()),
-            Charset::Utf16(o) => Kind::Wide(Wide::new(2, o, false)),
-            Charset::Ucs2(o) => Kind::Wide(Wide::new(2, o, true)),
-            Charset::Utf32(o) => Kind::Wide(Wide::new(4, o, false)),
+            Charset::Utf16(o) => Kind::Utf16(Utf16::new(o)),
+            Charset::Ucs2(o) => Kind::Wide(Wide::new(2, o)),
+            Charset::Utf32(o) => Kind::Wide(Wide::new(4, o)),
             Charset::Latin1 => Kind::Latin1,
             Charset::Ascii => Kind::Ascii,
             Charset::Gb2312 => Kind::Gb2312(Gb2312::default()),
@@ -81,17 +82,9 @@ impl Decoder {
         match &mut self.kind {
             Kind::Rs(d) => {
                 let (result, read) = d.decode_to_string_without_replacement(src, dst, last);
-                let status = match result {
-                    DecoderResult::InputEmpty => DecodeStatus::InputEmpty,
-                    DecoderResult::OutputFull => DecodeStatus::OutputFull,
-                    DecoderResult::Malformed(len, after) => DecodeStatus::Malformed {
-                        len: usize::from(len),
-                        after: usize::from(after),
-                        problem: Problem::Invalid,
-                    },
-                };
-                (status, read)
+                (status_of(result, |_, _| Problem::Invalid), read)
             }
+            Kind::Utf16(u) => u.decode(src, dst, last),
             Kind::Wide(w) => w.decode(src, dst, last),
             Kind::Latin1 => decode_bytewise(src, dst, |b| Some(char::from(b))),
             Kind::Ascii => decode_bytewise(src, dst, |b| b.is_ascii().then_some(char::from(b))),
@@ -130,28 +123,89 @@ fn decode_bytewise(
     (DecodeStatus::InputEmpty, src.len())
 }
 
-/// UTF-16, UCS-2 and UTF-32 in one byte order.
+fn status_of(result: DecoderResult, problem: impl Fn(usize, usize) -> Problem) -> DecodeStatus {
+    match result {
+        DecoderResult::InputEmpty => DecodeStatus::InputEmpty,
+        DecoderResult::OutputFull => DecodeStatus::OutputFull,
+        DecoderResult::Malformed(len, after) => {
+            let (len, after) = (usize::from(len), usize::from(after));
+            DecodeStatus::Malformed {
+                len,
+                after,
+                problem: problem(len, after),
+            }
+        }
+    }
+}
+
+/// UTF-16 in one byte order: encoding_rs's decoder (fast, and with the WHATWG error
+/// boundaries), with each malformed report turned back into the lone surrogate it was.
+struct Utf16 {
+    decoder: encoding_rs::Decoder,
+    big_endian: bool,
+    /// The last bytes consumed, for reports that name bytes of an earlier call.
+    recent: Vec<u8>,
+}
+
+impl Utf16 {
+    fn new(order: Order) -> Utf16 {
+        let e = if order == Order::Le {
+            encoding_rs::UTF_16LE
+        } else {
+            encoding_rs::UTF_16BE
+        };
+        Utf16 {
+            decoder: e.new_decoder_without_bom_handling(),
+            big_endian: order != Order::Le,
+            recent: Vec::with_capacity(16),
+        }
+    }
+
+    fn decode(&mut self, src: &[u8], dst: &mut String, last: bool) -> (DecodeStatus, usize) {
+        let (result, read) = self
+            .decoder
+            .decode_to_string_without_replacement(src, dst, last);
+        self.recent
+            .extend_from_slice(&src[read.saturating_sub(8)..read]);
+        let excess = self.recent.len().saturating_sub(8);
+        self.recent.drain(..excess);
+        let recent = &self.recent;
+        let big_endian = self.big_endian;
+        let status = status_of(result, |len, after| {
+            // Two bytes are a lone surrogate unit; three, one followed by a stray byte at
+            // the end of the input; one, a stray byte.
+            let end = recent.len().saturating_sub(after);
+            let bytes = &recent[end.saturating_sub(len)..end];
+            match bytes {
+                [a, b, ..] if len >= 2 => {
+                    let unit = if big_endian {
+                        u16::from_be_bytes([*a, *b])
+                    } else {
+                        u16::from_le_bytes([*a, *b])
+                    };
+                    Problem::LoneSurrogate(unit)
+                }
+                _ => Problem::Invalid,
+            }
+        });
+        (status, read)
+    }
+}
+
+/// UCS-2 and UTF-32 in one byte order: every unit stands alone.
 struct Wide {
     unit: usize,
     big_endian: bool,
-    ucs2: bool,
     /// Bytes of an incomplete unit from an earlier call.
     partial: Vec<u8>,
-    /// A high surrogate waiting for its low half (UTF-16 only).
-    high: Option<u16>,
-    /// A unit already read that must be processed before any new input.
-    held: Option<u32>,
 }
 
 impl Wide {
-    fn new(unit: usize, order: Order, ucs2: bool) -> Wide {
+    fn new(unit: usize, order: Order) -> Wide {
         Wide {
             unit,
             big_endian: order != Order::Le,
-            ucs2,
             partial: Vec::with_capacity(4),
-            high: None,
-            held: None,
         }
     }
 
@@ -161,14 +215,6 @@ impl Wide {
             bytes.iter().fold(0, fold)
         } else {
             bytes.iter().rev().fold(0, fold)
-        }
-    }
-
-    fn malformed(&self, len: usize, after: usize, problem: Problem) -> DecodeStatus {
-        DecodeStatus::Malformed {
-            len,
-            after,
-            problem,
         }
     }
 
@@ -199,70 +245,38 @@ impl Wide {
             if !has_room(dst) {
                 return (DecodeStatus::OutputFull, read);
             }
-            let unit = match self.held.take() {
-                Some(u) => u,
-                None => match self.next_unit(src, &mut read) {
-                    Some(u) => u,
-                    None => break,
-                },
+            let Some(unit) = self.next_unit(src, &mut read) else {
+                break;
             };
-            if let Some(status) = self.process(unit, dst) {
-                return (status, read);
-            }
-        }
-        if last {
-            if let Some(h) = self.high.take() {
-                let partial = self.partial.len();
-                return (self.malformed(2, partial, Problem::LoneSurrogate(h)), read);
-            }
-            if !self.partial.is_empty() {
-                let len = self.partial.len();
-                self.partial.clear();
-                return (self.malformed(len, 0, Problem::Invalid), read);
-            }
-        }
-        (DecodeStatus::InputEmpty, read)
-    }
-
-    /// Handles one unit; returns a status when it is (or reveals) a malformed sequence.
-    fn process(&mut self, unit: u32, dst: &mut String) -> Option<DecodeStatus> {
-        let unit_len = self.unit;
-        if self.unit == 4 {
-            return match char::from_u32(unit) {
+            let problem = match char::from_u32(unit) {
                 Some(c) => {
                     dst.push(c);
-                    None
+                    continue;
                 }
-                None if (0xD800..0xE000).contains(&unit) => {
-                    Some(self.malformed(4, 0, Problem::LoneSurrogate(unit as u16)))
+                None if (0xD800..0xE000).contains(&unit) && self.unit == 2 => {
+                    Problem::Ucs2Surrogate(unit as u16)
                 }
-                None => Some(self.malformed(4, 0, Problem::Invalid)),
+                None if (0xD800..0xE000).contains(&unit) => Problem::LoneSurrogate(unit as u16),
+                None => Problem::Invalid,
             };
+            let status = DecodeStatus::Malformed {
+                len: self.unit,
+                after: 0,
+                problem,
+            };
+            return (status, read);
         }
-        let u = unit as u16;
-        let is_high = (0xD800..0xDC00).contains(&u);
-        let is_low = (0xDC00..0xE000).contains(&u);
-        if self.ucs2 && (is_high || is_low) {
-            return Some(self.malformed(2, 0, Problem::Ucs2Surrogate(u)));
+        if last && !self.partial.is_empty() {
+            let len = self.partial.len();
+            self.partial.clear();
+            let status = DecodeStatus::Malformed {
+                len,
+                after: 0,
+                problem: Problem::Invalid,
+            };
+            return (status, read);
         }
-        if let Some(h) = self.high.take() {
-            if is_low {
-                let c = 0x10000 + ((u32::from(h) - 0xD800) << 10) + (u32::from(u) - 0xDC00);
-                dst.extend(char::from_u32(c));
-                return None;
-            }
-            self.held = Some(unit);
-            return Some(self.malformed(2, unit_len, Problem::LoneSurrogate(h)));
-        }
-        if is_high {
-            self.high = Some(u);
-            None
-        } else if is_low {
-            Some(self.malformed(2, 0, Problem::LoneSurrogate(u)))
-        } else {
-            dst.extend(char::from_u32(unit));
-            None
-        }
+        (DecodeStatus::InputEmpty, read)
     }
 }
 
@@ -492,21 +506,30 @@ mod tests {
         assert!(ev.is_empty());
         let (text, ev) = decode_all(le, b"\x3D\xD8a\x00\x80\xDC");
         assert_eq!(text, "a");
+        let problems: Vec<_> = ev
+            .iter()
+            .map(|e| match e {
+                DecodeStatus::Malformed { len, problem, .. } => (*len, *problem),
+                other => panic!("{other:?}"),
+            })
+            .collect();
         assert_eq!(
-            ev,
+            problems,
             vec![
-                DecodeStatus::Malformed {
-                    len: 2,
-                    after: 2,
-                    problem: Problem::LoneSurrogate(0xD83D)
-                },
-                DecodeStatus::Malformed {
-                    len: 2,
-                    after: 0,
-                    problem: Problem::LoneSurrogate(0xDC80)
-                }
+                (2, Problem::LoneSurrogate(0xD83D)),
+                (2, Problem::LoneSurrogate(0xDC80))
             ]
         );
+        // A high surrogate and a stray byte at the end are one error (WHATWG, CPython).
+        let (_, ev) = decode_all(le, b"\x00\xD8\x41");
+        assert!(matches!(
+            ev[..],
+            [DecodeStatus::Malformed {
+                len: 3,
+                problem: Problem::LoneSurrogate(0xD800),
+                ..
+            }]
+        ));
     }
 
     #[test]

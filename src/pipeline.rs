@@ -438,15 +438,24 @@ impl<'a> Converter<'a> {
             bytes: bytes.to_vec(),
             reason,
         };
+        let mut bytes = bytes;
+        let mut produced = 0;
         if let Problem::LoneSurrogate(u) | Problem::Ucs2Surrogate(u) = problem {
-            if self.encoder.encode_surrogate(u, &mut self.out.buf) {
-                return Ok(1);
+            if !self.encoder.encode_surrogate(u, &mut self.out.buf) {
+                let reason = format!(
+                    "the unpaired surrogate U+{u:04X} can only be written to UTF-16 or UTF-32 \
+                     (only U+DC80..U+DCFF stand for bytes)"
+                );
+                return Err(unescapable(reason).into());
             }
-            let reason = format!(
-                "the unpaired surrogate U+{u:04X} can only be written to UTF-16 or UTF-32 \
-                 (only U+DC80..U+DCFF stand for bytes)"
-            );
-            return Err(unescapable(reason).into());
+            // A surrogate cut short by the end of the input leaves a stray byte after it.
+            let unit_len = if matches!(self.charset, Charset::Utf32(_)) {
+                4
+            } else {
+                2
+            };
+            bytes = &bytes[bytes.len().min(unit_len)..];
+            produced = 1;
         }
         if let Some(b) = bytes.iter().find(|b| b.is_ascii()) {
             let reason = format!("byte {b:02X} is below 0x80, and only 0x80..0xFF can be escaped");
@@ -457,7 +466,7 @@ impl<'a> Converter<'a> {
                 .encode_surrogate(0xDC00 | u16::from(b), &mut self.out.buf);
         }
         self.counts.escaped += bytes.len() as u64;
-        Ok(bytes.len() as u64)
+        Ok(produced + bytes.len() as u64)
     }
 
     fn ill_formed_error(&self, at: Location, bytes: &[u8], problem: Problem) -> ConvError {
