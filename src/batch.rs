@@ -96,6 +96,9 @@ impl FileReport {
 
 /// Runs a batch over `args`; returns the exit status.
 pub fn run_batch(settings: &Settings, batch: &Batch, args: &[PathBuf]) -> anyhow::Result<i32> {
+    // --check and --detect read standard input when there is no FILE.
+    let stdin = [PathBuf::from("-")];
+    let args = if args.is_empty() { &stdin[..] } else { args };
     let items = batch.walk.expand(args)?;
     let progress = progress_bar(items.len(), settings.silent);
     let next = AtomicUsize::new(0);
@@ -255,19 +258,27 @@ fn open(path: &Path, settings: &Settings, batch: &Batch) -> Result<Result<Input,
     if batch.binary {
         return Ok(Ok(input));
     }
+    match binary_reason(&mut input, settings.from)? {
+        Some(why) => Ok(Err(why)),
+        None => Ok(Ok(input)),
+    }
+}
+
+/// Why `input` looks binary: a NUL byte in its first 8 KiB when it is not UTF-16 or UTF-32
+/// by its label, its BOM or its zero bytes.
+pub fn binary_reason(input: &mut Input, from: Charset) -> Result<Option<String>, Failure> {
     input.peek(8192)?;
     let (head, eof) = input.head();
     let (head, eof) = (&head[..head.len().min(8192)], eof && head.len() <= 8192);
-    let wide_label = settings.from.order().is_some();
-    let wide = wide_label
+    let wide = from.order().is_some()
         || bom::sniff(head).is_some_and(|b| b.charset().order().is_some())
         || bom::sniff_wide_without_bom(head, eof).is_some();
-    match memchr::memchr(0, head) {
-        Some(at) if !wide => Ok(Err(format!(
+    Ok(match memchr::memchr(0, head) {
+        Some(at) if !wide => Some(format!(
             "binary (a NUL byte at offset {at}); use --binary to convert it"
-        ))),
-        _ => Ok(Ok(input)),
-    }
+        )),
+        _ => None,
+    })
 }
 
 /// `-i` and `--output-dir`: converts one file into its own output.
@@ -344,12 +355,27 @@ fn check_file(
     lenient.policy = Policy::Replace;
     let mut problems = Vec::new();
     let mut say = |m: String| report.stderr.push(m);
+    let mut guessed = None;
+    if settings.from == Charset::Auto {
+        match crate::detect::detect(&mut input) {
+            Ok(d) if d.how == crate::detect::How::Guess => guessed = Some(d.charset.name()),
+            Ok(_) => {}
+            Err(e) => return report.failed(&e),
+        }
+    }
     let charset = match prepare(&mut input, &lenient, &mut say) {
         Ok((charset, _)) => charset,
         Err(e) => return report.failed(&e),
     };
     if let Some(bom) = contradicting_bom(path, &input, settings) {
         problems.push(bom);
+    }
+    if let Some(guess) = guessed {
+        report.stdout.push(format!(
+            "{}: not valid UTF-8 and no byte order mark: the encoding is only a guess ({guess}); \
+             name it with --from to check against it",
+            input.name
+        ));
     }
     let mut out = Output::null();
     let mut encoder = Encoder::new(settings.to);
@@ -360,13 +386,14 @@ fn check_file(
     if let Err(e) = converter.run(&mut input, false) {
         return report.failed(&e);
     }
-    let total = problems.len() as u64 + converter.problem_count;
+    let total = problems.len() as u64 + converter.problem_count + u64::from(guessed.is_some());
     problems.append(&mut converter.problems);
     for p in &problems {
         report.stdout.push(p.headline());
     }
-    if total > problems.len() as u64 {
-        let more = total - problems.len() as u64;
+    let shown = problems.len() as u64 + u64::from(guessed.is_some());
+    if total > shown {
+        let more = total - shown;
         let noun = if more == 1 { "problem" } else { "problems" };
         report.stdout.push(format!(
             "{name}: {more} more {noun} not shown (--max-errors {max})"

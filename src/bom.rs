@@ -18,6 +18,8 @@ pub enum Bom {
     Utf32Le,
     /// 00 00 FE FF
     Utf32Be,
+    /// 84 31 95 33: U+FEFF in GB18030
+    Gb18030,
 }
 
 impl Bom {
@@ -29,6 +31,7 @@ impl Bom {
             Bom::Utf16Be => b"\xFE\xFF",
             Bom::Utf32Le => b"\xFF\xFE\x00\x00",
             Bom::Utf32Be => b"\x00\x00\xFE\xFF",
+            Bom::Gb18030 => b"\x84\x31\x95\x33",
         }
     }
 
@@ -40,12 +43,14 @@ impl Bom {
             Bom::Utf16Be => Charset::Utf16(Order::Be),
             Bom::Utf32Le => Charset::Utf32(Order::Le),
             Bom::Utf32Be => Charset::Utf32(Order::Be),
+            Bom::Gb18030 => Charset::Legacy(encoding_rs::GB18030),
         }
     }
 }
 
 /// The BOM at the start of `head`, if any. FF FE 00 00 is read as the UTF-32LE BOM, as ICU
-/// does; under a UTF-16 label [`matching`] prefers the UTF-16LE reading.
+/// does; under a UTF-16 label [`matching`] prefers the UTF-16LE reading. GB18030's BOM
+/// (U+FEFF encoded, 84 31 95 33) counts too, as ICU reads it.
 pub fn sniff(head: &[u8]) -> Option<Bom> {
     [
         Bom::Utf32Le,
@@ -76,6 +81,11 @@ pub fn matching(label: Charset, head: &[u8]) -> BomVerdict {
     let fits = |bom: Bom, order: Option<Order>| BomVerdict::Matching { bom, order };
     match label {
         Charset::Utf8 if head.starts_with(Bom::Utf8.bytes()) => return fits(Bom::Utf8, None),
+        Charset::Legacy(e)
+            if e == encoding_rs::GB18030 && head.starts_with(Bom::Gb18030.bytes()) =>
+        {
+            return fits(Bom::Gb18030, None);
+        }
         Charset::Utf16(o) | Charset::Ucs2(o) => {
             if le16 && o != Order::Be {
                 return fits(Bom::Utf16Le, Some(Order::Le));
@@ -97,6 +107,8 @@ pub fn matching(label: Charset, head: &[u8]) -> BomVerdict {
         _ => {}
     }
     match sniff(head) {
+        // GB18030's BOM is a valid character sequence in GBK, so it proves nothing there.
+        Some(Bom::Gb18030) => BomVerdict::None,
         Some(bom) => BomVerdict::Contradicting(bom),
         None => BomVerdict::None,
     }

@@ -25,6 +25,8 @@ Examples:
   transcode -t UTF-16 -o out.txt in.txt           UTF-8 to Notepad \"Unicode\" (BOM, LE)
   transcode --add-bom -o out.txt in.txt           UTF-8 to \"UTF-8 with BOM\"
   cat data | transcode -f latin1 | sort           in a pipeline
+  transcode -f GBK -i -r --include '*.txt' docs   every .txt under docs, in place
+  transcode --check -f UTF-8 -r src               report invalid UTF-8, change nothing
   transcode -f GBK --errors escape a.txt > a.u8   keep bad bytes; get them back with
   transcode -f UTF-8 -t GBK --errors escape a.u8  (byte-exact via UTF-8 for UTF-8, GBK,
                                                   GB18030; via UTF-16 or UTF-32 for all)
@@ -64,8 +66,9 @@ pub struct Cli {
 
     /// Encoding of the output; LABEL//IGNORE means the same as -c.
     ///
-    /// UTF-16, UTF-32 and UCS-2 write a BOM and then little-endian; UTF-8 and the LE/BE forms
-    /// write no BOM unless --add-bom.
+    /// LABEL//TRANSLIT approximates characters LABEL cannot hold ('é' as 'e', '€' as 'EUR'),
+    /// and writes '?' for those it cannot approximate. UTF-16, UTF-32 and UCS-2 write a BOM
+    /// and then little-endian; UTF-8 and the LE/BE forms write no BOM unless --add-bom.
     #[arg(
         short,
         long,

@@ -32,6 +32,8 @@ enum Kind {
         unit: usize,
         big_endian: bool,
         ucs2: bool,
+        /// UTF-16 units on their way to bytes, kept between calls.
+        scratch: Vec<u16>,
     },
     Latin1,
     Ascii,
@@ -47,6 +49,7 @@ impl Encoder {
             unit,
             big_endian: o == Order::Be,
             ucs2,
+            scratch: Vec::new(),
         };
         let kind = match target {
             Charset::Auto | Charset::Utf8 => Kind::Utf8,
@@ -79,7 +82,8 @@ impl Encoder {
                 unit,
                 big_endian,
                 ucs2,
-            } => encode_wide(src, dst, *unit, *big_endian, *ucs2),
+                scratch,
+            } => encode_wide(src, dst, (*unit, *big_endian, *ucs2), scratch),
             Kind::Latin1 => encode_charwise(src, dst, |c| u8::try_from(u32::from(c)).ok()),
             Kind::Ascii => encode_charwise(src, dst, |c| c.is_ascii().then_some(c as u8)),
             Kind::Gb2312 => encode_gb2312(src, dst),
@@ -127,25 +131,54 @@ fn push_unit(dst: &mut Vec<u8>, value: u32, unit: usize, big_endian: bool) {
 fn encode_wide(
     src: &str,
     dst: &mut Vec<u8>,
-    unit: usize,
-    big_endian: bool,
-    ucs2: bool,
+    (unit, big_endian, ucs2): (usize, bool, bool),
+    scratch: &mut Vec<u16>,
 ) -> (EncodeStatus, usize) {
-    dst.reserve(src.len() * unit);
-    for (i, c) in src.char_indices() {
-        if unit == 4 {
-            push_unit(dst, u32::from(c), 4, big_endian);
-            continue;
-        }
-        if ucs2 && u32::from(c) > 0xFFFF {
-            return (EncodeStatus::Unmappable(c), i + c.len_utf8());
-        }
-        let mut buf = [0u16; 2];
-        for u in c.encode_utf16(&mut buf) {
-            push_unit(dst, u32::from(*u), 2, big_endian);
-        }
+    if unit == 4 {
+        encode_utf32(src, dst, big_endian);
+        return (EncodeStatus::Done, src.len());
     }
-    (EncodeStatus::Done, src.len())
+    // UCS-2 stops at the first character beyond the BMP (four UTF-8 bytes, lead F0..F4).
+    let end = match ucs2 {
+        true => src.bytes().position(|b| b >= 0xF0).unwrap_or(src.len()),
+        false => src.len(),
+    };
+    encode_utf16(&src[..end], dst, big_endian, scratch);
+    match src[end..].chars().next() {
+        Some(c) => (EncodeStatus::Unmappable(c), end + c.len_utf8()),
+        None => (EncodeStatus::Done, src.len()),
+    }
+}
+
+/// UTF-16 in bulk: encoding_rs's converter into units, then the units into bytes.
+fn encode_utf16(src: &str, dst: &mut Vec<u8>, big_endian: bool, units: &mut Vec<u16>) {
+    if units.len() < src.len() + 1 {
+        units.resize(src.len() + 1, 0);
+    }
+    let n = encoding_rs::mem::convert_str_to_utf16(src, units);
+    let start = dst.len();
+    dst.resize(start + 2 * n, 0);
+    for (out, u) in dst[start..].chunks_exact_mut(2).zip(&units[..n]) {
+        let bytes = if big_endian {
+            u.to_be_bytes()
+        } else {
+            u.to_le_bytes()
+        };
+        out.copy_from_slice(&bytes);
+    }
+}
+
+fn encode_utf32(src: &str, dst: &mut Vec<u8>, big_endian: bool) {
+    dst.reserve(src.len() * 4);
+    for c in src.chars() {
+        let v = u32::from(c);
+        let bytes = if big_endian {
+            v.to_be_bytes()
+        } else {
+            v.to_le_bytes()
+        };
+        dst.extend_from_slice(&bytes);
+    }
 }
 
 fn encode_charwise(

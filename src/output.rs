@@ -125,13 +125,18 @@ impl Output {
     }
 
     fn finish_bom_and_flush(&mut self) -> Result<(), Failure> {
-        if self.written == 0
-            && self.buf.is_empty()
-            && let Some((bom, true)) = self.bom
-        {
-            self.write(bom)?;
+        if self.at_start() && matches!(self.bom, Some((_, true))) {
+            self.start()?;
         }
         self.flush()
+    }
+
+    /// Writes the BOM if this is the start of the output and one was asked for.
+    fn start(&mut self) -> Result<(), Failure> {
+        match self.bom {
+            Some((bom, _)) if self.written == 0 => self.write(bom),
+            _ => Ok(()),
+        }
     }
 
     fn new(sink: Sink) -> Output {
@@ -167,16 +172,24 @@ impl Output {
         Ok(())
     }
 
+    /// Appends UTF-8 text that needs no encoding; a large run is written straight from where
+    /// it is, without a copy.
+    pub fn write_utf8(&mut self, text: &str) -> Result<(), Failure> {
+        if text.len() < FLUSH_AT {
+            self.buf.extend_from_slice(text.as_bytes());
+            return self.maybe_flush();
+        }
+        self.flush()?;
+        self.start()?;
+        self.write(text.as_bytes())
+    }
+
     /// Writes out everything buffered.
     pub fn flush(&mut self) -> Result<(), Failure> {
         if self.buf.is_empty() {
             return Ok(());
         }
-        if self.written == 0
-            && let Some((bom, _)) = self.bom
-        {
-            self.write(bom)?;
-        }
+        self.start()?;
         let buf = std::mem::take(&mut self.buf);
         let result = self.write(&buf);
         self.buf = buf;

@@ -150,6 +150,8 @@ impl<'a> Converter<'a> {
             self.text_origin = base;
             let used = if per_char {
                 self.per_char_piece(piece, last)?
+            } else if self.charset == Charset::Utf8 {
+                self.utf8_piece(piece, last)?
             } else {
                 self.stream_piece(piece, last)?;
                 piece_len
@@ -210,10 +212,7 @@ impl<'a> Converter<'a> {
             let emitted = self.emit_text(&text);
             self.text = text;
             emitted?;
-            for u in std::mem::take(&mut self.unmapped) {
-                let (offset, bytes) = self.locate_in_stream(piece, &u);
-                self.report_unmappable(&u, offset, bytes)?;
-            }
+            self.report_unmapped(piece, None)?;
             pos += read;
             match status {
                 DecodeStatus::InputEmpty => return Ok(()),
@@ -231,6 +230,62 @@ impl<'a> Converter<'a> {
                 }
             }
         }
+    }
+
+    /// UTF-8 input without a copy: valid runs are validated in place (SIMD) and handed on as
+    /// they are; each error is the maximal ill-formed subpart that starts it (Unicode §3.9).
+    /// Returns how many bytes were used (an incomplete sequence at the end of a piece that
+    /// is not the last waits for more).
+    fn utf8_piece(&mut self, piece: &[u8], last: bool) -> Result<usize, Failure> {
+        let mut pos = 0;
+        while pos < piece.len() {
+            let rest = &piece[pos..];
+            let (text, bad) = match simdutf8::compat::from_utf8(rest) {
+                Ok(text) => (text, None),
+                // The prefix before an error is valid UTF-8, so this cannot fail.
+                Err(e) => (
+                    std::str::from_utf8(&rest[..e.valid_up_to()]).unwrap_or_default(),
+                    Some(e.error_len()),
+                ),
+            };
+            self.text_origin = self.piece_start + pos as u64;
+            if self.passthrough() {
+                self.out.write_utf8(text)?;
+                self.advance(text);
+            } else {
+                self.emit_text(text)?;
+                self.report_unmapped(piece, Some(text))?;
+            }
+            pos += text.len();
+            let bad_len = match bad {
+                None => break,
+                Some(Some(n)) => n,
+                Some(None) if last => piece.len() - pos,
+                Some(None) => return Ok(pos),
+            };
+            let start = self.piece_start + pos as u64;
+            self.malformed(start, &piece[pos..pos + bad_len], Problem::Invalid)?;
+            pos += bad_len;
+        }
+        Ok(pos)
+    }
+
+    /// True when decoded UTF-8 can go to the output as it is.
+    fn passthrough(&self) -> bool {
+        self.encoder.charset() == Charset::Utf8
+            && self.opts.newline == Newline::Keep
+            && self.opts.check.is_none()
+    }
+
+    /// Locates and reports the unmappable characters left by the last `emit_text` of `text`
+    /// (the decode buffer when `None`).
+    fn report_unmapped(&mut self, piece: &[u8], text: Option<&str>) -> Result<(), Failure> {
+        for u in std::mem::take(&mut self.unmapped) {
+            let text = text.unwrap_or(&self.text);
+            let (offset, bytes) = self.locate_in_stream(piece, text, &u);
+            self.report_unmappable(&u, offset, bytes)?;
+        }
+        Ok(())
     }
 
     /// The lossless path for charsets whose decoding is not one-to-one: character by
@@ -344,17 +399,18 @@ impl<'a> Converter<'a> {
                 let mut scratch = Vec::with_capacity(16);
                 Encoder::new(target).encode(s, &mut scratch, true).0 == EncodeStatus::Done
             };
-            match translit::approximate(c, &mut encodable) {
-                Some(approx) => {
-                    self.encoder.encode(&approx, &mut self.out.buf, false);
-                    self.counts.transliterated += 1;
-                }
-                None => {
-                    self.encoder.encode("?", &mut self.out.buf, false);
-                    self.counts.unmappable += 1;
-                }
+            if let Some(approx) = translit::approximate(c, &mut encodable) {
+                self.encoder.encode(&approx, &mut self.out.buf, false);
+                self.counts.transliterated += 1;
+                return Ok(false);
             }
-            return Ok(false);
+            // No approximation: `?` under strict (what //TRANSLIT promises); -c drops it,
+            // replace replaces it, and escape, which never loses data, still refuses it.
+            if self.policy == Policy::Strict && self.opts.check.is_none() {
+                self.encoder.encode("?", &mut self.out.buf, false);
+                self.counts.unmappable += 1;
+                return Ok(false);
+            }
         }
         let record = Unmapped {
             ch: c,
@@ -502,11 +558,11 @@ impl<'a> Converter<'a> {
     }
 
     /// The input offset and bytes of an unmappable character of the last decoded text.
-    fn locate_in_stream(&self, piece: &[u8], u: &Unmapped) -> (u64, Vec<u8>) {
+    fn locate_in_stream(&self, piece: &[u8], text: &str, u: &Unmapped) -> (u64, Vec<u8>) {
         if needs_replay(self.charset) {
             return self.replay(piece, u.piece_chars);
         }
-        let text = &self.text[..u.index];
+        let text = &text[..u.index];
         let per_char = |c: char| -> u64 {
             match self.charset {
                 Charset::Utf8 | Charset::Auto => c.len_utf8() as u64,

@@ -55,7 +55,8 @@ impl Counts {
 
     fn policy_summary(&self, policy: Policy) -> Option<String> {
         let verb = match policy {
-            Policy::Replace | Policy::Strict => "replaced",
+            Policy::Replace => "replaced",
+            Policy::Strict => "wrote '?' for",
             Policy::Discard => "dropped",
             Policy::Escape if self.escaped > 0 => {
                 return Some(format!(

@@ -7,6 +7,7 @@ use crate::decoders::{DecodeStatus, Decoder};
 use crate::detect::{self, How};
 use crate::errors::Failure;
 use crate::input::Input;
+use crate::labels::Charset;
 use crate::run::{Settings, prepare};
 use std::path::Path;
 
@@ -103,20 +104,20 @@ pub fn detect_file(path: &Path, json: bool, settings: &Settings) -> FileReport {
     match describe(path, settings) {
         Ok((encoding, how, endings)) => {
             let name = path.display().to_string();
+            let binary = encoding == "binary";
+            let how_text = if binary { "binary" } else { how_name(how) };
             let line = if json {
                 format!(
                     "{{\"file\":{},\"encoding\":{},\"how\":{},\"newline\":{}}}",
                     json_string(&name),
                     json_string(encoding),
-                    json_string(how_name(how)),
+                    json_string(how_text),
                     json_string(endings.style())
                 )
+            } else if binary {
+                format!("{name}: binary (a NUL byte; not converted without --binary)")
             } else {
-                format!(
-                    "{name}: {encoding} ({}), {}",
-                    how_name(how),
-                    endings.style()
-                )
+                format!("{name}: {encoding} ({how_text}), {}", endings.style())
             };
             report.stdout.push(line);
         }
@@ -130,6 +131,9 @@ pub fn detect_file(path: &Path, json: bool, settings: &Settings) -> FileReport {
 
 fn describe(path: &Path, settings: &Settings) -> Result<(&'static str, How, Endings), Failure> {
     let mut input = Input::open(Some(path), settings.no_mmap)?;
+    if crate::batch::binary_reason(&mut input, Charset::Auto)?.is_some() {
+        return Ok(("binary", How::Guess, Endings::default()));
+    }
     let found = detect::detect(&mut input)?;
     let mut auto = settings.clone();
     auto.from = found.charset;

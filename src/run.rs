@@ -14,7 +14,7 @@ use crate::output::Output;
 use crate::pipeline::{Converter, Options};
 use crate::policy::{Counts, Policy};
 use anyhow::bail;
-use std::os::unix::fs::MetadataExt;
+use clap::ValueEnum;
 use std::path::Path;
 
 /// What the command line asks for, checked.
@@ -67,7 +67,13 @@ impl Settings {
         }
         let policy = match (cli.discard || ignore, cli.errors) {
             (true, ErrorsArg::Strict) => Policy::Discard,
-            (true, other) => bail!("-c (or //IGNORE) cannot be combined with --errors {other:?}"),
+            (true, other) => {
+                let name = other.to_possible_value().map(|v| v.get_name().to_string());
+                bail!(
+                    "-c (or //IGNORE) cannot be combined with --errors {}",
+                    name.unwrap_or_default()
+                )
+            }
             (false, ErrorsArg::Strict) => Policy::Strict,
             (false, ErrorsArg::Replace) => Policy::Replace,
             (false, ErrorsArg::Escape) => Policy::Escape,
@@ -134,11 +140,8 @@ pub fn run(cli: &Cli) -> anyhow::Result<i32> {
     if cli.recursive || cli.preserve_mtime {
         bail!("-r and --preserve-mtime need -i, --output-dir, --check or --detect");
     }
-    if let Some(out) = &cli.output {
-        refuse_output_onto_input(out, &cli.files)?;
-    }
     let opened = match &cli.output {
-        Some(p) => Output::file(p, crate::output::Replace::default()),
+        Some(p) => output_file(p),
         None => Output::stdout(),
     };
     let mut out = match opened {
@@ -279,7 +282,7 @@ fn is_write_error(e: &Failure) -> bool {
 fn output_bom(settings: &Settings) -> Option<&'static [u8]> {
     let to = settings.to;
     if to == Charset::Legacy(encoding_rs::GB18030) {
-        return settings.add_bom.then_some(b"\x84\x31\x95\x33");
+        return settings.add_bom.then_some(bom::Bom::Gb18030.bytes());
     }
     let unmarked = to.order() == Some(Order::Unmarked);
     if unmarked || settings.add_bom {
@@ -299,8 +302,11 @@ fn convert_input(
     say: &mut dyn FnMut(String),
 ) -> Result<(), Failure> {
     let (charset, kept_bom) = prepare(input, settings, say)?;
-    if kept_bom && out.at_start() && !out.has_bom() {
-        encoder.encode("\u{FEFF}", &mut out.buf, false);
+    if let Some(bom) = kept_bom
+        && out.at_start()
+        && !out.has_bom()
+    {
+        keep_bom(bom, &input.name, settings, encoder, out, counts)?;
     }
     let flush_each = !input.is_file();
     let name = input.name.clone();
@@ -310,13 +316,52 @@ fn convert_input(
     result
 }
 
+/// `--keep-bom`: writes the input's BOM as U+FEFF, which the policy deals with like any
+/// character where the target has no U+FEFF.
+fn keep_bom(
+    bom: bom::Bom,
+    file: &str,
+    settings: &Settings,
+    encoder: &mut Encoder,
+    out: &mut Output,
+    counts: &mut Counts,
+) -> Result<(), Failure> {
+    let (status, _) = encoder.encode("\u{FEFF}", &mut out.buf, false);
+    if status == crate::encoders::EncodeStatus::Done {
+        return Ok(());
+    }
+    match settings.policy {
+        Policy::Strict | Policy::Escape => Err(ConvError::Unmappable {
+            file: file.to_string(),
+            at: crate::errors::Location {
+                offset: 0,
+                line: 1,
+                column: 1,
+            },
+            bytes: bom.bytes().to_vec(),
+            ch: '\u{FEFF}',
+            target: settings.to.name(),
+        }
+        .into()),
+        Policy::Replace => {
+            counts.unmappable += 1;
+            encoder.encode("?", &mut out.buf, false);
+            Ok(())
+        }
+        Policy::Discard => {
+            counts.unmappable += 1;
+            Ok(())
+        }
+    }
+}
+
 /// Decides how to read `input`: resolves `auto`, the BOM and the byte order, and consumes
-/// a BOM that is a signature. Returns the charset and whether a BOM is to be kept.
+/// a BOM that is a signature. Returns the charset and the BOM if it is to be kept.
 pub fn prepare(
     input: &mut Input,
     settings: &Settings,
     say: &mut dyn FnMut(String),
-) -> Result<(Charset, bool), Failure> {
+) -> Result<(Charset, Option<bom::Bom>), Failure> {
     let label = if settings.from == Charset::Auto {
         let found = detect::detect(input)?;
         if found.how == How::Guess {
@@ -333,25 +378,30 @@ pub fn prepare(
     let (charset, skip, kept) = match bom::matching(label, head) {
         BomVerdict::Matching { bom, order } => {
             let charset = order.map_or(label, |o| label.with_order(o));
-            (charset, bom.bytes().len(), settings.keep_bom)
+            (charset, bom.bytes().len(), settings.keep_bom.then_some(bom))
         }
         BomVerdict::Contradicting(bom) => {
-            let mismatch = ConvError::BomMismatch {
-                file: input.name.clone(),
-                bom,
-                label: label.name(),
-            };
             if settings.policy == Policy::Strict {
-                return Err(mismatch.into());
+                let label = label.name();
+                let file = input.name.clone();
+                return Err(ConvError::BomMismatch { file, bom, label }.into());
             }
-            let warning = format!("warning: {}", mismatch.to_string().replace('\n', ";"));
+            let warning = format!(
+                "warning: {} starts with a {} byte order mark ({}), but --from says {}; \
+                 decoding it as {}",
+                input.name,
+                bom.charset().name(),
+                crate::errors::hex(bom.bytes()),
+                label.name(),
+                label.name()
+            );
             settings.note(say, warning);
             let charset = unmarked_order(label, head, &input.name, settings, say);
-            (charset, 0, false)
+            (charset, 0, None)
         }
         BomVerdict::None => {
             let charset = unmarked_order(label, head, &input.name, settings, say);
-            (charset, 0, false)
+            (charset, 0, None)
         }
     };
     input.consume(skip);
@@ -392,25 +442,16 @@ fn unmarked_order(
     }
 }
 
-/// `-o` naming an input would truncate it before it is read: refuse.
-fn refuse_output_onto_input(out: &Path, files: &[std::path::PathBuf]) -> anyhow::Result<()> {
-    let Ok(o) = std::fs::metadata(out) else {
-        return Ok(());
+/// The output file of `-o`. It is written beside its target and renamed over it at the end,
+/// so naming an input is safe (the input is read in full first): that is a conversion in
+/// place, and like `-i` it keeps the file's owner and leaves a symlink a link.
+fn output_file(path: &Path) -> Result<Output, Failure> {
+    let existing = std::fs::canonicalize(path).ok();
+    let replace = crate::output::Replace {
+        keep_owner: existing.is_some(),
+        ..Default::default()
     };
-    for f in files {
-        if let Ok(m) = std::fs::metadata(f)
-            && m.dev() == o.dev()
-            && m.ino() == o.ino()
-        {
-            bail!(
-                "-o {} is the input file {}: writing it would destroy the input; \
-                     write to another file and rename it",
-                out.display(),
-                f.display()
-            );
-        }
-    }
-    Ok(())
+    Output::file(existing.as_deref().unwrap_or(path), replace)
 }
 
 fn print_list() {
