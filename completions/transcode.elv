@@ -1,0 +1,59 @@
+
+use builtin;
+use str;
+
+set edit:completion:arg-completer[transcode] = {|@words|
+    fn spaces {|n|
+        builtin:repeat $n ' ' | str:join ''
+    }
+    fn cand {|text desc|
+        edit:complex-candidate $text &display=$text' '(spaces (- 14 (wcswidth $text)))$desc
+    }
+    var command = 'transcode'
+    for word $words[1..-1] {
+        if (str:has-prefix $word '-') {
+            break
+        }
+        set command = $command';'$word
+    }
+    var completions = [
+        &'transcode'= {
+            cand -o 'Write to FILE (created only if the conversion succeeds) instead of standard output'
+            cand --output 'Write to FILE (created only if the conversion succeeds) instead of standard output'
+            cand --errors 'What to do with ill-formed input and unmappable characters'
+            cand --output-dir 'Write each converted FILE under DIR, at the same relative path'
+            cand --include 'With -r, convert only the files that match GLOB (e.g. ''*.txt''); repeatable'
+            cand --exclude 'With -r, leave out files and directories that match GLOB; repeatable'
+            cand -j 'Convert N files at once [default: the number of cores]'
+            cand --jobs 'Convert N files at once [default: the number of cores]'
+            cand --max-errors 'With --check, report at most N problems per file'
+            cand --newline 'Convert line endings to lf, crlf or cr (on characters, so UTF-16 works too)'
+            cand -f 'Encoding of the input; ''auto'' reads a BOM, then tries UTF-8, then guesses'
+            cand --from 'Encoding of the input; ''auto'' reads a BOM, then tries UTF-8, then guesses'
+            cand -t 'Encoding of the output; LABEL//IGNORE means the same as -c'
+            cand --to 'Encoding of the output; LABEL//IGNORE means the same as -c'
+            cand -l 'List every encoding with its aliases, and exit'
+            cand --list 'List every encoding with its aliases, and exit'
+            cand -c 'Drop ill-formed input and unmappable characters; exit 1 if anything was dropped'
+            cand -s 'Print no notes or summaries on standard error (errors still are)'
+            cand --silent 'Print no notes or summaries on standard error (errors still are)'
+            cand --add-bom 'Start the output with a byte order mark (UTF-8 with BOM, UTF-16LE with BOM, ...)'
+            cand --keep-bom 'Pass a leading BOM through as U+FEFF instead of removing it'
+            cand --no-mmap 'Read files with read() instead of memory-mapping them'
+            cand -i 'Convert each FILE in place: written to a temporary file beside it, then renamed over it'
+            cand --in-place 'Convert each FILE in place: written to a temporary file beside it, then renamed over it'
+            cand --preserve-mtime 'With -i, keep each file''s modification time'
+            cand -r 'Walk the directories given as FILE (with -i, --output-dir, --check or --detect)'
+            cand --recursive 'Walk the directories given as FILE (with -i, --output-dir, --check or --detect)'
+            cand --binary 'Convert files that look binary (a NUL byte in their first 8 KiB) instead of skipping them'
+            cand --detect 'Print each FILE''s encoding and line endings, and convert nothing'
+            cand --json 'With --detect, print one JSON object per line'
+            cand --check 'Validate only: report every ill-formed sequence, write nothing, exit 1 if any'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+    ]
+    $completions[$command]
+}
