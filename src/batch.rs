@@ -96,6 +96,12 @@ impl FileReport {
 
 /// Runs a batch over `args`; returns the exit status.
 pub fn run_batch(settings: &Settings, batch: &Batch, args: &[PathBuf]) -> anyhow::Result<i32> {
+    // Files in parallel already use the cores; a large one is not split as well.
+    let mut settings = settings.clone();
+    if batch.jobs > 1 {
+        settings.threads = 1;
+    }
+    let settings = &settings;
     // --check and --detect read standard input when there is no FILE.
     let stdin = [PathBuf::from("-")];
     let args = if args.is_empty() { &stdin[..] } else { args };
@@ -359,6 +365,7 @@ fn check_file(
     if settings.from == Charset::Auto {
         match crate::detect::detect(&mut input) {
             Ok(d) if d.how == crate::detect::How::Guess => guessed = Some(d.charset.name()),
+            // Mostly UTF-8: its ill-formed bytes are reported one by one below.
             Ok(_) => {}
             Err(e) => return report.failed(&e),
         }

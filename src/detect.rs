@@ -26,6 +26,8 @@ pub enum How {
     Zeros,
     /// Valid UTF-8 with some non-ASCII text.
     Utf8,
+    /// UTF-8 with a long run of valid non-ASCII text before its first ill-formed byte.
+    MostlyUtf8,
     /// Nothing but ASCII (read as UTF-8).
     Ascii,
     /// chardetng's guess.
@@ -61,6 +63,11 @@ pub fn detect(input: &mut Input) -> Result<Detection, Failure> {
         let how = if all_ascii { How::Ascii } else { How::Utf8 };
         return Ok(found(Charset::Utf8, how));
     }
+    if mostly_utf8(head) {
+        // Text in a legacy encoding is almost never valid UTF-8 for long: this is UTF-8 with
+        // some bad bytes, which the error policy is for.
+        return Ok(found(Charset::Utf8, How::MostlyUtf8));
+    }
     let mut detector = EncodingDetector::new(Iso2022JpDetection::Allow);
     if input.is_file() && head_ascii {
         feed_file(input, &mut detector)?;
@@ -78,6 +85,20 @@ pub fn detect(input: &mut Input) -> Result<Detection, Failure> {
 
 fn found(charset: Charset, how: How) -> Detection {
     Detection { charset, how }
+}
+
+/// How many valid non-ASCII UTF-8 characters before the first error make UTF-8 the verdict.
+const MOSTLY_UTF8: usize = 32;
+
+/// True when `head` has at least [`MOSTLY_UTF8`] non-ASCII UTF-8 characters before its
+/// first ill-formed byte.
+fn mostly_utf8(head: &[u8]) -> bool {
+    let valid = match std::str::from_utf8(head) {
+        Ok(_) => head.len(),
+        Err(e) => e.valid_up_to(),
+    };
+    let leads = head[..valid].iter().filter(|&&b| b >= 0xC0).count();
+    leads >= MOSTLY_UTF8
 }
 
 /// `Some(all_ascii)` when the prefix is UTF-8 (an incomplete sequence at its end is allowed

@@ -170,6 +170,21 @@ fn unmappable_hint(ch: char, target: &str) -> String {
 }
 
 impl ConvError {
+    /// Moves the error's line and column on by `base`, the position its input started at.
+    pub fn shift(&mut self, base: &TextPosition) {
+        let at = match self {
+            ConvError::IllFormed { at, .. }
+            | ConvError::Unmappable { at, .. }
+            | ConvError::Unescapable { at, .. } => at,
+            ConvError::BomMismatch { .. } => return,
+        };
+        let moved = base.then(&TextPosition {
+            line: at.line,
+            column: at.column,
+        });
+        (at.line, at.column) = (moved.line, moved.column);
+    }
+
     /// The first line of the message: `FILE:LINE:COL: byte OFFSET: what`, without the hint.
     pub fn headline(&self) -> String {
         let full = self.to_string();
@@ -273,9 +288,8 @@ impl TextPosition {
     pub fn advance_utf8(&mut self, bytes: &[u8]) {
         match memchr::memrchr(b'\n', bytes) {
             Some(last) => {
-                // A plain count: the compiler vectorises it, where a search per line would
-                // stop every few dozen bytes.
-                self.line += bytes.iter().filter(|&&b| b == b'\n').count() as u64;
+                // A SIMD count: a search per line would stop every few dozen bytes.
+                self.line += bytecount::count(bytes, b'\n') as u64;
                 self.column = 1 + count_chars(&bytes[last + 1..]);
             }
             None => self.column += count_chars(bytes),
@@ -285,6 +299,22 @@ impl TextPosition {
     /// Moves past `n` characters that are not line feeds (escapes, replacements).
     pub fn advance_chars(&mut self, n: u64) {
         self.column += n;
+    }
+
+    /// Where text ends up that starts at `self` and moves by `then`, as counted from its
+    /// own start (a later part of the same input converted on its own).
+    pub fn then(&self, then: &TextPosition) -> TextPosition {
+        if then.line > 1 {
+            TextPosition {
+                line: self.line + then.line - 1,
+                column: then.column,
+            }
+        } else {
+            TextPosition {
+                line: self.line,
+                column: self.column + then.column - 1,
+            }
+        }
     }
 
     /// The location of the next character, which starts at byte `offset`.
@@ -299,7 +329,7 @@ impl TextPosition {
 
 /// The number of characters in valid UTF-8.
 pub fn count_chars(utf8: &[u8]) -> u64 {
-    utf8.iter().filter(|&&b| (b as i8) >= -0x40).count() as u64
+    bytecount::num_chars(utf8) as u64
 }
 
 #[cfg(test)]

@@ -97,6 +97,22 @@ impl Input {
         }
     }
 
+    /// All the unread bytes of a memory-mapped file (`None` for streams).
+    pub fn mapped_rest(&self) -> Option<&[u8]> {
+        match &self.source {
+            Source::Mapped(m) => Some(&m[self.mapped_pos(m)..]),
+            Source::Stream { .. } => None,
+        }
+    }
+
+    /// An input over bytes that start at absolute offset `offset` of the named input, so
+    /// that what is reported about them names the right place.
+    pub fn from_bytes_at(name: &str, bytes: Vec<u8>, offset: u64) -> Input {
+        let mut input = Input::from_reader(name, Box::new(io::Cursor::new(bytes)));
+        input.offset = offset;
+        input
+    }
+
     /// Absolute offset of the first unread byte.
     pub fn offset(&self) -> u64 {
         self.offset

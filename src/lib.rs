@@ -19,6 +19,7 @@ pub mod input;
 pub mod labels;
 pub mod newline;
 pub mod output;
+pub mod parallel;
 pub mod pipeline;
 pub mod policy;
 pub mod report;

@@ -123,6 +123,11 @@ impl<'a> Converter<'a> {
         }
     }
 
+    /// The text position reached: where the next character would be.
+    pub fn position(&self) -> TextPosition {
+        self.pos
+    }
+
     /// Converts the rest of `input`. `flush_each` writes out after every piece (for streams,
     /// so that interactive pipelines see output promptly).
     pub fn run(&mut self, input: &mut Input, flush_each: bool) -> Result<(), Failure> {

@@ -74,6 +74,7 @@ fn how_name(how: How) -> &'static str {
     match how {
         How::Bom => "bom",
         How::Utf8 => "utf-8",
+        How::MostlyUtf8 => "guess",
         How::Ascii => "ascii",
         How::Guess | How::Zeros => "guess",
     }

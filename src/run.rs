@@ -38,6 +38,8 @@ pub struct Settings {
     pub newline: crate::newline::Newline,
     /// `//TRANSLIT`.
     pub translit: bool,
+    /// Threads a large file may be converted on.
+    pub threads: usize,
 }
 
 impl Settings {
@@ -91,6 +93,7 @@ impl Settings {
             silent: cli.silent,
             newline: cli.newline,
             translit,
+            threads: cores(),
         })
     }
 
@@ -106,6 +109,7 @@ impl Settings {
             silent: true,
             newline: crate::newline::Newline::Keep,
             translit: false,
+            threads: 1,
         }
     }
 
@@ -191,7 +195,7 @@ fn batch_from_cli(cli: &Cli) -> anyhow::Result<Option<crate::batch::Batch>> {
     if cli.files.is_empty() && matches!(mode, Mode::InPlace | Mode::OutputDir(_)) {
         bail!("-i and --output-dir need FILE arguments");
     }
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cores = cores();
     Ok(Some(Batch {
         mode,
         walk: crate::walk::Walk {
@@ -203,6 +207,11 @@ fn batch_from_cli(cli: &Cli) -> anyhow::Result<Option<crate::batch::Batch>> {
         jobs: cli.jobs.unwrap_or(cores).max(1),
         preserve_mtime: cli.preserve_mtime,
     }))
+}
+
+/// The number of cores this process may use.
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// What [`convert_all`] did.
@@ -308,9 +317,17 @@ fn convert_input(
     {
         keep_bom(bom, &input.name, settings, encoder, out, counts)?;
     }
+    let opts = settings.options();
+    let big = input
+        .mapped_rest()
+        .is_some_and(|d| d.len() >= crate::parallel::MIN_SIZE);
+    if big && settings.threads > 1 && crate::parallel::can_split(charset, settings.to, &opts) {
+        let (to, threads) = (settings.to, settings.threads);
+        return crate::parallel::convert(input, charset, opts, to, threads, out, counts);
+    }
     let flush_each = !input.is_file();
     let name = input.name.clone();
-    let mut converter = Converter::new(charset, settings.options(), &name, encoder, out);
+    let mut converter = Converter::new(charset, opts, &name, encoder, out);
     let result = converter.run(input, flush_each);
     counts.add(converter.counts);
     result
@@ -364,9 +381,20 @@ pub fn prepare(
 ) -> Result<(Charset, Option<bom::Bom>), Failure> {
     let label = if settings.from == Charset::Auto {
         let found = detect::detect(input)?;
-        if found.how == How::Guess {
-            let guess = found.charset.name();
-            let note = format!("{}: guessed {guess}; use --from to choose", input.name);
+        let note = match found.how {
+            How::Guess => Some(format!(
+                "{}: guessed {}; use --from to choose",
+                input.name,
+                found.charset.name()
+            )),
+            How::MostlyUtf8 => Some(format!(
+                "{}: reading as UTF-8, which it is apart from some ill-formed bytes; \
+                 use --from to choose",
+                input.name
+            )),
+            _ => None,
+        };
+        if let Some(note) = note {
             settings.note(say, note);
         }
         found.charset
