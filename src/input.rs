@@ -68,7 +68,10 @@ impl Input {
         let at_start = regular && matches!(file.stream_position(), Ok(0));
         let source = if regular && at_start && !no_mmap && meta.len() > 0 {
             match map(&file) {
-                Ok(m) => Source::Mapped(m),
+                Ok(m) => {
+                    let _ = m.advise(memmap2::Advice::Sequential);
+                    Source::Mapped(m)
+                }
                 // Some file systems cannot be mapped; reading them works all the same.
                 Err(_) => stream(file, true),
             }
@@ -168,6 +171,11 @@ impl Input {
         let (len, eof) = self.available();
         if len < WINDOW && !eof {
             self.read_more()?;
+        }
+        if let Source::Mapped(m) = &self.source {
+            // Map the window's pages in one call rather than one page fault at a time; on
+            // kernels without MADV_POPULATE_READ this is only a hint left untaken.
+            let _ = m.advise_range(memmap2::Advice::PopulateRead, self.mapped_pos(m), len);
         }
         Ok(self.window())
     }
