@@ -70,6 +70,7 @@ impl Input {
             match map(&file) {
                 Ok(m) => {
                     let _ = m.advise(memmap2::Advice::Sequential);
+                    crate::sigbus::reading(&name);
                     Source::Mapped(m)
                 }
                 // Some file systems cannot be mapped; reading them works all the same.

@@ -24,5 +24,6 @@ pub mod pipeline;
 pub mod policy;
 pub mod report;
 pub mod run;
+pub mod sigbus;
 pub mod translit;
 pub mod walk;

@@ -6,6 +6,7 @@
 use clap::Parser;
 
 fn main() {
+    transcode::sigbus::install();
     let cli = transcode::cli::Cli::parse();
     let code = transcode::run::run(&cli).unwrap_or_else(|e| {
         eprintln!("transcode: {e:#}");

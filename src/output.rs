@@ -58,6 +58,8 @@ enum Sink {
         temp: NamedTempFile,
         target: PathBuf,
         replace: Replace,
+        /// Removes the temporary file if a truncated input kills us (SIGBUS).
+        _guard: crate::sigbus::TempGuard,
     },
 }
 
@@ -98,10 +100,12 @@ impl Output {
                 let _ = std::os::unix::fs::fchown(f, None, Some(m.gid()));
             }
         }
+        let _guard = crate::sigbus::TempGuard::new(temp.path());
         Ok(Output::new(Sink::Temp {
             temp,
             target: target.to_path_buf(),
             replace,
+            _guard,
         }))
     }
 
@@ -232,6 +236,7 @@ impl Output {
             temp,
             target,
             replace,
+            ..
         } = self.sink
         else {
             return Ok(Written::Nothing);
