@@ -23,6 +23,8 @@ pub struct Input {
     source: Source,
     /// Absolute offset of the first unread byte.
     offset: u64,
+    /// Where the pages of a mapped file stop being released (see [`release`]).
+    released: usize,
 }
 
 enum Source {
@@ -83,6 +85,7 @@ impl Input {
             name,
             source,
             offset: 0,
+            released: 0,
         })
     }
 
@@ -98,6 +101,7 @@ impl Input {
                 eof: false,
             },
             offset: 0,
+            released: 0,
         }
     }
 
@@ -184,8 +188,14 @@ impl Input {
     /// Marks the first `n` bytes of the window as read.
     pub fn consume(&mut self, n: usize) {
         self.offset += n as u64;
-        if let Source::Stream { start, .. } = &mut self.source {
-            *start += n;
+        match &mut self.source {
+            Source::Stream { start, .. } => *start += n,
+            Source::Mapped(m) => {
+                let done = usize::try_from(self.offset)
+                    .unwrap_or(usize::MAX)
+                    .min(m.len());
+                release(m, &mut self.released, done);
+            }
         }
     }
 
@@ -268,6 +278,30 @@ fn stream(file: File, regular: bool) -> Source {
         start: 0,
         eof: false,
     }
+}
+
+/// Pages of the map before `done` that were converted are dropped from our address space,
+/// a few MiB at a time, so that the process's resident size does not grow with the file.
+fn release(m: &Mmap, released: &mut usize, done: usize) {
+    const PAGE: usize = 4096;
+    const BATCH: usize = 8 * 1024 * 1024;
+    let end = done & !(PAGE - 1);
+    if end < *released + BATCH {
+        return;
+    }
+    #[allow(unsafe_code)]
+    // SAFETY: the map is a read-only shared mapping of a file. MADV_DONTNEED only removes
+    // our page-table entries for the range; the pages stay in the page cache and a later
+    // access would read the same file contents again, so no reference we hold can see its
+    // memory change. (It would zero a private anonymous mapping, which this is not.)
+    let _ = unsafe {
+        m.unchecked_advise_range(
+            memmap2::UncheckedAdvice::DontNeed,
+            *released,
+            end - *released,
+        )
+    };
+    *released = end;
 }
 
 /// Maps a regular file read-only.
