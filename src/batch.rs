@@ -76,6 +76,8 @@ pub struct FileReport {
     pub stdout: Vec<String>,
     /// Lines for stderr (notes, errors).
     pub stderr: Vec<String>,
+    /// The exit status this file calls for (1 for a file converted with `-c` losses).
+    pub exit: i32,
 }
 
 impl FileReport {
@@ -84,6 +86,7 @@ impl FileReport {
             outcome: Outcome::Converted,
             stdout: Vec::new(),
             stderr: Vec::new(),
+            exit: 0,
         }
     }
 
@@ -105,7 +108,7 @@ pub fn run_batch(settings: &Settings, batch: &Batch, args: &[PathBuf]) -> anyhow
     // --check and --detect read standard input when there is no FILE.
     let stdin = [PathBuf::from("-")];
     let args = if args.is_empty() { &stdin[..] } else { args };
-    let items = batch.walk.expand(args)?;
+    let items = once_each(batch.walk.expand(args)?, &batch.mode);
     let progress = progress_bar(items.len(), settings.silent);
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel::<(usize, FileReport)>();
@@ -139,7 +142,7 @@ pub fn run_batch(settings: &Settings, batch: &Batch, args: &[PathBuf]) -> anyhow
                     Some(p) => p.suspend(show),
                     None => show(),
                 }
-                tally.add(report.outcome);
+                tally.add(&report);
                 printed += 1;
             }
         }
@@ -153,6 +156,39 @@ pub fn run_batch(settings: &Settings, batch: &Batch, args: &[PathBuf]) -> anyhow
         eprintln!("transcode: {line}");
     }
     Ok(tally.status)
+}
+
+/// Keeps the first of several arguments that name the same file (through a symlink, `./`, a
+/// second walk), so that nothing is converted twice; with `--output-dir`, two files that
+/// would be written to the same place are an error for the second.
+fn once_each(items: Vec<Item>, mode: &Mode) -> Vec<Item> {
+    use std::collections::HashMap;
+    use std::os::unix::fs::MetadataExt;
+    let mut seen: HashMap<(u64, u64), PathBuf> = HashMap::new();
+    let mut places: HashMap<PathBuf, PathBuf> = HashMap::new();
+    items
+        .into_iter()
+        .map(|item| {
+            let Item::File(t) = &item else { return item };
+            if let Ok(m) = std::fs::metadata(&t.path)
+                && let Some(first) = seen.insert((m.dev(), m.ino()), t.path.clone())
+            {
+                let why = format!("the same file as {}, done once", first.display());
+                seen.insert((m.dev(), m.ino()), first);
+                return Item::Skipped(t.path.clone(), why);
+            }
+            if let Mode::OutputDir(dir) = mode
+                && let Some(first) = places.insert(dir.join(&t.relative), t.path.clone())
+            {
+                let e = std::io::Error::new(
+                    std::io::ErrorKind::AlreadyExists,
+                    format!("its conversion would overwrite that of {}", first.display()),
+                );
+                return Item::Error(t.path.clone(), e);
+            }
+            item
+        })
+        .collect()
 }
 
 fn progress_bar(files: usize, silent: bool) -> Option<indicatif::ProgressBar> {
@@ -184,16 +220,16 @@ impl Tally {
             println!("{line}");
         }
         for line in &report.stderr {
-            let is_note =
-                report.outcome != Outcome::Skipped && !matches!(report.outcome, Outcome::Failed(_));
+            let is_note = !matches!(report.outcome, Outcome::Failed(_));
             if !(is_note && settings.silent) {
                 eprintln!("transcode: {line}");
             }
         }
     }
 
-    fn add(&mut self, outcome: Outcome) {
-        match outcome {
+    fn add(&mut self, report: &FileReport) {
+        self.status = self.status.max(report.exit);
+        match report.outcome {
             Outcome::Converted => self.converted += 1,
             Outcome::Unchanged => self.unchanged += 1,
             Outcome::Skipped => self.skipped += 1,
@@ -327,7 +363,8 @@ fn convert_file(
         keep_mtime: batch.preserve_mtime && in_place,
         skip_if_same_as: in_place.then(|| real.clone()),
     };
-    let mut out = match Output::file(&dest, replace) {
+    let name = target.path.display().to_string();
+    let mut out = match Output::file(&dest, &name, replace) {
         Ok(out) => out,
         Err(e) => return report.failed(&e),
     };
@@ -336,10 +373,12 @@ fn convert_file(
     let keep = done.status == 0 || (done.status == 1 && settings.policy == Policy::Discard);
     report.outcome = match out.finish(keep) {
         Ok(Written::Unchanged) => Outcome::Unchanged,
-        Ok(_) if done.status != 0 => Outcome::Failed(done.status),
-        Ok(_) => Outcome::Converted,
+        Ok(Written::Replaced) => Outcome::Converted,
+        Ok(Written::Nothing) => Outcome::Failed(done.status),
         Err(e) => return report.failed(&e),
     };
+    // Converted with -c losses: the file is written, and the exit status says what was lost.
+    report.exit = done.status;
     report
 }
 

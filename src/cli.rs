@@ -86,7 +86,8 @@ pub struct Cli {
     ///
     /// The output goes to a temporary file beside FILE, renamed over it at the end: FILE is
     /// never left half-written, and is kept as it was when the conversion fails. With -c it
-    /// is written even when something was dropped (exit 1). FILE may not be an input.
+    /// is written even when something was dropped (exit 1). FILE may be an input: that
+    /// converts it in place, as -i does.
     #[arg(short, long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     pub output: Option<PathBuf>,
 

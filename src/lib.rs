@@ -7,6 +7,7 @@
 
 #![deny(unsafe_code)]
 
+pub mod atomic;
 pub mod batch;
 pub mod bom;
 pub mod cli;

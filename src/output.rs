@@ -5,13 +5,12 @@
 
 #![forbid(unsafe_code)]
 
+use crate::atomic::AtomicFile;
 use crate::errors::Failure;
-use std::fs::{self, File, FileTimes};
-use std::io::{self, Read, Write};
+use std::fs::File;
+use std::io::{self, Write};
 use std::os::fd::AsFd;
-use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
-use tempfile::NamedTempFile;
 
 /// What became of a file output.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,14 +52,8 @@ enum Sink {
     Memory(Vec<u8>),
     /// Bytes are counted and dropped (`--check`).
     Null,
-    /// A temporary file beside `target`, renamed over it when everything succeeded.
-    Temp {
-        temp: NamedTempFile,
-        target: PathBuf,
-        replace: Replace,
-        /// Removes the temporary file if a truncated input kills us (SIGBUS).
-        _guard: crate::sigbus::TempGuard,
-    },
+    /// A file put in place only when everything succeeded.
+    File(AtomicFile),
 }
 
 impl Output {
@@ -73,40 +66,13 @@ impl Output {
         Ok(Output::new(Sink::Stdout(File::from(fd))))
     }
 
-    /// The file `target`, written to a temporary file in the same directory and renamed over
-    /// it only when everything succeeded. An existing target keeps its permissions.
-    pub fn file(target: &Path, replace: Replace) -> Result<Output, Failure> {
-        let dir = match target.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p,
-            _ => Path::new("."),
-        };
-        let what = || format!("cannot write {}", target.display());
-        remove_stale_temps(dir);
-        let temp = tempfile::Builder::new()
-            .prefix(&format!("{TEMP_PREFIX}{}-", std::process::id()))
-            .suffix(".tmp")
-            .tempfile_in(dir)
-            .map_err(|e| Failure::io(what(), e))?;
-        let old = fs::metadata(target).ok();
-        let mode = old
-            .as_ref()
-            .map_or(0o666 & !umask(), |m| m.permissions().mode());
-        fs::set_permissions(temp.path(), fs::Permissions::from_mode(mode))
-            .map_err(|e| Failure::io(what(), e))?;
-        if let (true, Some(m)) = (replace.keep_owner, &old) {
-            // Only root may give a file away; keeping the group can still work.
-            let f = temp.as_file();
-            if std::os::unix::fs::fchown(f, Some(m.uid()), Some(m.gid())).is_err() {
-                let _ = std::os::unix::fs::fchown(f, None, Some(m.gid()));
-            }
-        }
-        let _guard = crate::sigbus::TempGuard::new(temp.path());
-        Ok(Output::new(Sink::Temp {
-            temp,
-            target: target.to_path_buf(),
-            replace,
-            _guard,
-        }))
+    /// The file `target` (named `name` in messages), written to a temporary file in the same
+    /// directory and renamed over it only when everything succeeded. An existing target
+    /// keeps its permissions.
+    pub fn file(target: &Path, name: &str, replace: Replace) -> Result<Output, Failure> {
+        Ok(Output::new(Sink::File(AtomicFile::new(
+            target, name, replace,
+        )?)))
     }
 
     /// An output that writes nothing (`--check`).
@@ -212,8 +178,12 @@ impl Output {
                 self.written += bytes.len() as u64;
                 return Ok(());
             }
-            Sink::Stdout(f) => (f, "standard output".to_string()),
-            Sink::Temp { temp, target, .. } => (temp.as_file_mut(), target.display().to_string()),
+            Sink::File(f) => {
+                f.write(bytes)?;
+                self.written += bytes.len() as u64;
+                return Ok(());
+            }
+            Sink::Stdout(f) => (f, "standard output"),
         };
         file.write_all(bytes)
             .map_err(|e| Failure::io(format!("cannot write to {name}"), e))?;
@@ -225,106 +195,15 @@ impl Output {
     /// place; otherwise standard output gets what was converted and a file is not created.
     pub fn finish(mut self, success: bool) -> Result<Written, Failure> {
         if !success {
-            if matches!(self.sink, Sink::Temp { .. }) {
-                return Ok(Written::Nothing);
+            if !matches!(self.sink, Sink::File(_)) {
+                self.flush()?;
             }
-            self.flush()?;
             return Ok(Written::Nothing);
         }
         self.finish_bom_and_flush()?;
-        let Sink::Temp {
-            temp,
-            target,
-            replace,
-            ..
-        } = self.sink
-        else {
-            return Ok(Written::Nothing);
-        };
-        let what = format!("cannot write {}", target.display());
-        let io = |e| Failure::io(what.clone(), e);
-        if let Some(source) = &replace.skip_if_same_as
-            && same_content(temp.path(), source).map_err(io)?
-        {
-            return Ok(Written::Unchanged);
-        }
-        if replace.keep_mtime {
-            let old = fs::metadata(&target).map_err(io)?;
-            let times = FileTimes::new()
-                .set_accessed(old.accessed().map_err(io)?)
-                .set_modified(old.modified().map_err(io)?);
-            temp.as_file().set_times(times).map_err(io)?;
-        }
-        temp.as_file().sync_all().map_err(io)?;
-        temp.persist(&target).map_err(|e| io(e.error))?;
-        Ok(Written::Replaced)
-    }
-}
-
-/// The prefix of our temporary files, followed by the writing process's id.
-const TEMP_PREFIX: &str = ".transcode-";
-
-/// Removes temporary files that a killed run of ours left in `dir`: those whose process is
-/// gone. A live process's files are never touched.
-fn remove_stale_temps(dir: &Path) {
-    let Ok(entries) = fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let name = entry.file_name();
-        let Some(rest) = name.to_str().and_then(|n| n.strip_prefix(TEMP_PREFIX)) else {
-            continue;
-        };
-        let Some(pid) = rest.split('-').next().and_then(|p| p.parse::<u32>().ok()) else {
-            continue;
-        };
-        let alive = Path::new("/proc").join(pid.to_string()).exists();
-        if !alive && rest.ends_with(".tmp") {
-            let _ = fs::remove_file(entry.path());
+        match self.sink {
+            Sink::File(f) => f.finish(),
+            _ => Ok(Written::Nothing),
         }
     }
-}
-
-/// True when two files hold the same bytes.
-fn same_content(a: &Path, b: &Path) -> io::Result<bool> {
-    let (mut fa, mut fb) = (File::open(a)?, File::open(b)?);
-    if fa.metadata()?.len() != fb.metadata()?.len() {
-        return Ok(false);
-    }
-    let (mut ba, mut bb) = (vec![0u8; 64 * 1024], vec![0u8; 64 * 1024]);
-    loop {
-        let n = read_full(&mut fa, &mut ba)?;
-        let m = read_full(&mut fb, &mut bb)?;
-        if n != m || ba[..n] != bb[..m] {
-            return Ok(false);
-        }
-        if n == 0 {
-            return Ok(true);
-        }
-    }
-}
-
-fn read_full(f: &mut File, buf: &mut [u8]) -> io::Result<usize> {
-    let mut filled = 0;
-    while filled < buf.len() {
-        match f.read(&mut buf[filled..]) {
-            Ok(0) => break,
-            Ok(n) => filled += n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-    Ok(filled)
-}
-
-/// The process's umask, for the mode of a new output file; 022 when it cannot be read.
-fn umask() -> u32 {
-    fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find_map(|l| l.strip_prefix("Umask:"))
-                .and_then(|v| u32::from_str_radix(v.trim(), 8).ok())
-        })
-        .unwrap_or(0o022)
 }

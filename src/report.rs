@@ -101,10 +101,14 @@ pub fn detect_file(path: &Path, json: bool, settings: &Settings) -> FileReport {
         outcome: Outcome::Reported(false),
         stdout: Vec::new(),
         stderr: Vec::new(),
+        exit: 0,
     };
     match describe(path, settings) {
         Ok((encoding, how, endings)) => {
-            let name = path.display().to_string();
+            let name = match path.to_str() {
+                Some("-") => "<stdin>".to_string(),
+                _ => path.display().to_string(),
+            };
             let binary = encoding == "binary";
             let how_text = if binary { "binary" } else { how_name(how) };
             let line = if json {

@@ -145,7 +145,7 @@ pub fn run(cli: &Cli) -> anyhow::Result<i32> {
         bail!("-r and --preserve-mtime need -i, --output-dir, --check or --detect");
     }
     let opened = match &cli.output {
-        Some(p) => output_file(p),
+        Some(p) => output_file(p, &cli.files),
         None => Output::stdout(),
     };
     let mut out = match opened {
@@ -472,14 +472,23 @@ fn unmarked_order(
 
 /// The output file of `-o`. It is written beside its target and renamed over it at the end,
 /// so naming an input is safe (the input is read in full first): that is a conversion in
-/// place, and like `-i` it keeps the file's owner and leaves a symlink a link.
-fn output_file(path: &Path) -> Result<Output, Failure> {
+/// place, and like `-i` it keeps the file's owner, leaves a symlink a link, and does not
+/// rewrite a file the conversion leaves as it was. (Any other target is always written, so
+/// that make sees it renewed.)
+fn output_file(path: &Path, inputs: &[std::path::PathBuf]) -> Result<Output, Failure> {
     let existing = std::fs::canonicalize(path).ok();
+    let in_place = existing.as_ref().is_some_and(|out| {
+        inputs
+            .iter()
+            .any(|i| std::fs::canonicalize(i).is_ok_and(|i| &i == out))
+    });
     let replace = crate::output::Replace {
         keep_owner: existing.is_some(),
+        skip_if_same_as: existing.clone().filter(|_| in_place),
         ..Default::default()
     };
-    Output::file(existing.as_deref().unwrap_or(path), replace)
+    let name = path.display().to_string();
+    Output::file(existing.as_deref().unwrap_or(path), &name, replace)
 }
 
 fn print_list() {

@@ -12,7 +12,9 @@ use std::path::{Path, PathBuf};
 pub struct Target {
     /// The path as given or as found by the walk (what messages show).
     pub path: PathBuf,
-    /// The path relative to the argument it came from (for `--output-dir`).
+    /// Where `--output-dir` puts the file's conversion: a file argument's path without its
+    /// root, `.` and `..` parts (`notes/a.txt` goes to `DIR/notes/a.txt`), a walked file's
+    /// path inside the directory walked (`-r docs` puts `docs/x/a.txt` at `DIR/x/a.txt`).
     pub relative: PathBuf,
 }
 
@@ -62,10 +64,9 @@ impl Walk {
         for arg in args {
             let is_dir = std::fs::metadata(arg).map(|m| m.is_dir()).unwrap_or(false);
             if !is_dir {
-                let relative = arg.file_name().map_or_else(|| arg.clone(), PathBuf::from);
                 items.push(Item::File(Target {
                     path: arg.clone(),
-                    relative,
+                    relative: normalized(arg),
                 }));
             } else if !self.recursive {
                 let e = std::io::Error::new(
@@ -128,6 +129,13 @@ impl Walk {
             }));
         }
     }
+}
+
+/// `path` without its root, `.` and `..` parts.
+fn normalized(path: &Path) -> PathBuf {
+    path.components()
+        .filter(|c| matches!(c, std::path::Component::Normal(_)))
+        .collect()
 }
 
 #[cfg(test)]

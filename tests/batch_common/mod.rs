@@ -1,0 +1,437 @@
+//! Helpers for the batch integration tests (`tests/batch_*.rs`): run the real `transcode`
+//! binary in a directory, build trees of raw-byte files, look at inodes, modes and mtimes,
+//! find stray temporary files, and run the binary as an unprivileged user when the tests run
+//! as root (where chmod 000 does not stop a read).
+//!
+//! Reference encodings come from encoding_rs (a dependency of the crate, usable here) or
+//! from hand-written bytes, never from the crate under test.
+
+#![allow(dead_code)]
+
+use std::fs;
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, SystemTime};
+
+pub use tempfile::TempDir;
+
+/// The converter's input window (src/input.rs): line endings must survive crossing it.
+pub const WINDOW: usize = 256 * 1024;
+
+/// The path of the binary under test.
+pub fn bin_path() -> PathBuf {
+    assert_cmd::cargo::cargo_bin("transcode")
+}
+
+/// What one run of the binary did.
+#[derive(Debug, Clone)]
+pub struct Run {
+    pub code: i32,
+    pub stdout: Vec<u8>,
+    pub stderr: String,
+}
+
+impl Run {
+    /// Stdout as text (lossy).
+    pub fn out(&self) -> String {
+        String::from_utf8_lossy(&self.stdout).into_owned()
+    }
+
+    /// Asserts the exit status, showing both streams on failure.
+    #[track_caller]
+    pub fn code(&self, code: i32) -> &Run {
+        assert_eq!(
+            self.code,
+            code,
+            "exit status {} (expected {code})\nstdout:\n{}\nstderr:\n{}",
+            self.code,
+            self.out(),
+            self.stderr
+        );
+        self
+    }
+
+    /// The `transcode: N converted, ...` summary line (the last line of stderr).
+    #[track_caller]
+    pub fn summary(&self) -> &str {
+        self.stderr
+            .lines()
+            .rfind(|l| l.starts_with("transcode: ") && l.contains(" failed"))
+            .unwrap_or_else(|| panic!("no summary line in stderr:\n{}", self.stderr))
+    }
+
+    /// Asserts the conversion summary counts.
+    #[track_caller]
+    pub fn counts(&self, converted: u32, unchanged: u32, skipped: u32, failed: u32) -> &Run {
+        let want = format!(
+            "transcode: {converted} converted, {unchanged} unchanged, {skipped} skipped, \
+             {failed} failed"
+        );
+        assert_eq!(
+            self.summary(),
+            want,
+            "summary differs; stderr:\n{}",
+            self.stderr
+        );
+        let last = self.stderr.lines().last().unwrap_or_default();
+        assert_eq!(last, want, "the summary is not the last line of stderr");
+        self
+    }
+
+    /// Asserts stderr contains `needle`.
+    #[track_caller]
+    pub fn err_has(&self, needle: &str) -> &Run {
+        assert!(
+            self.stderr.contains(needle),
+            "stderr lacks {needle:?}:\n{}",
+            self.stderr
+        );
+        self
+    }
+
+    /// Asserts stdout contains `needle`.
+    #[track_caller]
+    pub fn out_has(&self, needle: &str) -> &Run {
+        assert!(
+            self.out().contains(needle),
+            "stdout lacks {needle:?}:\n{}",
+            self.out()
+        );
+        self
+    }
+}
+
+fn finish(output: std::process::Output) -> Run {
+    Run {
+        code: output
+            .status
+            .code()
+            .unwrap_or_else(|| panic!("killed by a signal: {:?}", output.status)),
+        stdout: output.stdout,
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+/// Runs `transcode args` in `dir` with an empty standard input.
+pub fn run(dir: &Path, args: &[&str]) -> Run {
+    run_stdin(dir, args, b"")
+}
+
+/// Runs `transcode args` in `dir` with `stdin` as standard input.
+pub fn run_stdin(dir: &Path, args: &[&str], stdin: &[u8]) -> Run {
+    let out = assert_cmd::Command::cargo_bin("transcode")
+        .expect("binary")
+        .current_dir(dir)
+        .args(args)
+        .write_stdin(stdin.to_vec())
+        .timeout(Duration::from_secs(120))
+        .output()
+        .expect("run transcode");
+    finish(out)
+}
+
+/// A fresh temporary directory.
+pub fn tempdir() -> TempDir {
+    tempfile::Builder::new()
+        .prefix("batch-test-")
+        .tempdir()
+        .expect("tempdir")
+}
+
+/// Writes `bytes` to `dir/rel`, creating parent directories.
+pub fn put(dir: &Path, rel: &str, bytes: &[u8]) -> PathBuf {
+    let p = dir.join(rel);
+    if let Some(parent) = p.parent() {
+        fs::create_dir_all(parent).unwrap();
+    }
+    fs::write(&p, bytes).unwrap();
+    p
+}
+
+/// The bytes of `dir/rel`.
+#[track_caller]
+pub fn get(dir: &Path, rel: &str) -> Vec<u8> {
+    fs::read(dir.join(rel)).unwrap_or_else(|e| panic!("read {rel}: {e}"))
+}
+
+/// Asserts `dir/rel` holds exactly `want`, showing both (escaped) on failure.
+#[track_caller]
+pub fn assert_file(dir: &Path, rel: &str, want: &[u8]) {
+    let got = get(dir, rel);
+    if got != want {
+        panic!(
+            "{rel} differs\n  expected ({} bytes): {}\n  actual   ({} bytes): {}",
+            want.len(),
+            show(want),
+            got.len(),
+            show(&got)
+        );
+    }
+}
+
+/// Bytes as an escaped string, shortened in the middle when long.
+pub fn show(bytes: &[u8]) -> String {
+    let esc = |b: &[u8]| b.escape_ascii().to_string();
+    if bytes.len() <= 200 {
+        esc(bytes)
+    } else {
+        format!(
+            "{} ...[{} bytes]... {}",
+            esc(&bytes[..80]),
+            bytes.len() - 160,
+            esc(&bytes[bytes.len() - 80..])
+        )
+    }
+}
+
+/// Inode number of `path` (not following a final symlink).
+pub fn inode(path: &Path) -> u64 {
+    fs::symlink_metadata(path).unwrap().ino()
+}
+
+/// Permission bits of `path`.
+pub fn mode(path: &Path) -> u32 {
+    fs::metadata(path).unwrap().permissions().mode() & 0o7777
+}
+
+/// Sets the permission bits of `path`.
+pub fn chmod(path: &Path, mode: u32) {
+    fs::set_permissions(path, fs::Permissions::from_mode(mode)).unwrap();
+}
+
+/// Modification time of `path`.
+pub fn mtime(path: &Path) -> SystemTime {
+    fs::metadata(path).unwrap().modified().unwrap()
+}
+
+/// Sets the modification time of `path` (an old one, so that a rewrite would show).
+pub fn set_mtime(path: &Path, t: SystemTime) {
+    let f = fs::OpenOptions::new().write(true).open(path).unwrap();
+    f.set_modified(t).unwrap();
+}
+
+/// A modification time long ago: 2001-09-09 01:46:40 UTC.
+pub fn old_time() -> SystemTime {
+    SystemTime::UNIX_EPOCH + Duration::from_secs(1_000_000_000)
+}
+
+/// Every entry under `dir` (recursively) whose name starts with `.transcode-`.
+pub fn stray_temps(dir: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if e.file_name().to_string_lossy().starts_with(".transcode-") {
+                found.push(p.clone());
+            }
+            if e.file_type().map(|t| t.is_dir()).unwrap_or(false) {
+                stack.push(p);
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// Asserts no `.transcode-*` entry is left anywhere under `dir`.
+#[track_caller]
+pub fn assert_no_temps(dir: &Path) {
+    let left = stray_temps(dir);
+    assert!(left.is_empty(), "temporary files left behind: {left:?}");
+}
+
+/// Every regular file under `dir` with its bytes, by relative path, sorted.
+pub fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in fs::read_dir(&d).unwrap().flatten() {
+            let p = e.path();
+            let t = e.file_type().unwrap();
+            if t.is_dir() {
+                stack.push(p);
+            } else if t.is_file() {
+                let rel = p.strip_prefix(dir).unwrap().display().to_string();
+                out.push((rel, fs::read(&p).unwrap()));
+            } else if t.is_symlink() {
+                let rel = p.strip_prefix(dir).unwrap().display().to_string();
+                let target = fs::read_link(&p).unwrap();
+                out.push((rel, format!("-> {}", target.display()).into_bytes()));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// True when this process runs as root (its /proc/self belongs to uid 0).
+pub fn is_root() -> bool {
+    fs::metadata("/proc/self")
+        .map(|m| m.uid() == 0)
+        .unwrap_or(false)
+}
+
+/// How to run the binary so that file permissions apply to it.
+pub enum Unprivileged {
+    /// Not root: run it directly.
+    Direct,
+    /// Root: run it through this command prefix as `nobody` (uid/gid 65534); the tree it
+    /// works on must be handed to that user first ([`give_to_nobody`]).
+    As(Vec<String>),
+}
+
+pub const NOBODY: u32 = 65534;
+
+/// How to run the binary without root's powers, or `None` (with the reason) when that is
+/// impossible here.
+pub fn unprivileged() -> Result<Unprivileged, String> {
+    if !is_root() {
+        return Ok(Unprivileged::Direct);
+    }
+    let candidates: [Vec<String>; 2] = [
+        vec![
+            "setpriv".into(),
+            format!("--reuid={NOBODY}"),
+            format!("--regid={NOBODY}"),
+            "--clear-groups".into(),
+            "--".into(),
+        ],
+        vec!["runuser".into(), "-u".into(), "nobody".into(), "--".into()],
+    ];
+    for prefix in candidates {
+        let ok = Command::new(&prefix[0])
+            .args(&prefix[1..])
+            .arg(bin_path())
+            .arg("--version")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .map(|s| s.success())
+            .unwrap_or(false);
+        if ok {
+            return Ok(Unprivileged::As(prefix));
+        }
+    }
+    Err("running as root and neither setpriv nor runuser can run the binary as nobody".into())
+}
+
+/// Hands `dir` and everything under it to `nobody` (when running as root), and makes the
+/// path down to it traversable.
+pub fn give_to_nobody(dir: &Path) {
+    if !is_root() {
+        return;
+    }
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(p) = stack.pop() {
+        std::os::unix::fs::lchown(&p, Some(NOBODY), Some(NOBODY)).unwrap();
+        if fs::symlink_metadata(&p).unwrap().is_dir() {
+            for e in fs::read_dir(&p).unwrap().flatten() {
+                stack.push(e.path());
+            }
+        }
+    }
+    // The temporary directory itself is 0700; its parents (/tmp) are open.
+    let m = mode(dir);
+    chmod(dir, m | 0o755);
+}
+
+impl Unprivileged {
+    /// Runs `transcode args` in `dir` as the unprivileged user.
+    pub fn run(&self, dir: &Path, args: &[&str]) -> Run {
+        let mut cmd = match self {
+            Unprivileged::Direct => Command::new(bin_path()),
+            Unprivileged::As(prefix) => {
+                let mut c = Command::new(&prefix[0]);
+                c.args(&prefix[1..]).arg(bin_path());
+                c
+            }
+        };
+        let out = cmd
+            .current_dir(dir)
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .expect("run transcode");
+        finish(out)
+    }
+
+    /// True when the unprivileged user really cannot read `path` (checked with `cat`).
+    pub fn cannot_read(&self, path: &Path) -> bool {
+        !self.shell_ok("cat", &[path.as_os_str().to_str().unwrap()])
+    }
+
+    /// True when the unprivileged user really cannot create a file in `dir`.
+    pub fn cannot_create_in(&self, dir: &Path) -> bool {
+        let probe = dir.join(".probe-write");
+        let ok = self.shell_ok("touch", &[probe.to_str().unwrap()]);
+        let _ = fs::remove_file(&probe);
+        !ok
+    }
+
+    fn shell_ok(&self, program: &str, args: &[&str]) -> bool {
+        let mut cmd = match self {
+            Unprivileged::Direct => Command::new(program),
+            Unprivileged::As(prefix) => {
+                let mut c = Command::new(&prefix[0]);
+                c.args(&prefix[1..]).arg(program);
+                c
+            }
+        };
+        cmd.args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .map(|s| s.success())
+            .unwrap_or(false)
+    }
+}
+
+/// Prints why a permission assertion is skipped (shown with `--nocapture`, and in the
+/// output of a failing test).
+pub fn skip_note(test: &str, why: &str) {
+    eprintln!("NOTE: {test}: skipping the permission part: {why}");
+}
+
+/// `text` in GBK (Notepad's "ANSI" on a Chinese Windows), by encoding_rs.
+pub fn gbk(text: &str) -> Vec<u8> {
+    let (bytes, _, bad) = encoding_rs::GBK.encode(text);
+    assert!(!bad, "not encodable in GBK: {text}");
+    bytes.into_owned()
+}
+
+/// `text` as UTF-16LE code units, without a BOM.
+pub fn utf16le(text: &str) -> Vec<u8> {
+    text.encode_utf16().flat_map(|u| u.to_le_bytes()).collect()
+}
+
+/// `text` as UTF-16LE with a BOM (Notepad's "Unicode").
+pub fn utf16le_bom(text: &str) -> Vec<u8> {
+    let mut v = vec![0xFF, 0xFE];
+    v.extend(utf16le(text));
+    v
+}
+
+/// `text` as UTF-32LE, without a BOM.
+pub fn utf32le(text: &str) -> Vec<u8> {
+    text.chars()
+        .flat_map(|c| u32::from(c).to_le_bytes())
+        .collect()
+}
+
+/// `text` as UTF-8 with a BOM.
+pub fn utf8_bom(text: &str) -> Vec<u8> {
+    let mut v = vec![0xEF, 0xBB, 0xBF];
+    v.extend_from_slice(text.as_bytes());
+    v
+}
+
+/// True when `s` holds a carriage return or an ANSI escape (a progress bar's marks).
+pub fn has_terminal_marks(s: &str) -> bool {
+    s.contains('\r') || s.contains('\u{1b}')
+}
