@@ -310,8 +310,7 @@ fn open(path: &Path, settings: &Settings, batch: &Batch) -> Result<Result<Input,
 /// by its label, its BOM or its zero bytes.
 pub fn binary_reason(input: &mut Input, from: Charset) -> Result<Option<String>, Failure> {
     input.peek(8192)?;
-    let (head, eof) = input.head();
-    let (head, eof) = (&head[..head.len().min(8192)], eof && head.len() <= 8192);
+    let (head, eof) = input.prefix(8192);
     let wide = from.order().is_some()
         || bom::sniff(head).is_some_and(|b| b.charset().order().is_some())
         || bom::sniff_wide_without_bom(head, eof).is_some();

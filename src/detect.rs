@@ -46,7 +46,7 @@ pub struct Detection {
 /// Decides the encoding of `input` without consuming any of it.
 pub fn detect(input: &mut Input) -> Result<Detection, Failure> {
     input.peek(PREFIX)?;
-    let (head, eof) = input.head();
+    let (head, eof) = input.prefix(PREFIX);
     if let Some(b) = bom::sniff(head) {
         return Ok(found(b.charset(), How::Bom));
     }

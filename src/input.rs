@@ -33,8 +33,11 @@ enum Source {
         reader: Box<dyn Read>,
         /// The regular file behind the stream, for reading ahead without moving it.
         file: Option<File>,
+        /// Always [`WINDOW`] bytes long: zero-filled once, then only read into.
         buf: Vec<u8>,
+        /// The unread bytes are `buf[start..end]`.
         start: usize,
+        end: usize,
         eof: bool,
     },
 }
@@ -96,8 +99,9 @@ impl Input {
             source: Source::Stream {
                 reader,
                 file: None,
-                buf: Vec::with_capacity(WINDOW),
+                buf: vec![0; WINDOW],
                 start: 0,
+                end: 0,
                 eof: false,
             },
             offset: 0,
@@ -170,6 +174,15 @@ impl Input {
         self.window()
     }
 
+    /// At most the first `limit` unread bytes (after [`Input::peek`] of as many): the same
+    /// bytes however the input is read, so that verdicts on them are too. The second value
+    /// is true when these are all the bytes left.
+    pub fn prefix(&self, limit: usize) -> (&[u8], bool) {
+        let (head, eof) = self.window();
+        let n = head.len().min(limit);
+        (&head[..n], eof && n == head.len())
+    }
+
     /// The next window of unread bytes, reading once more from a stream if the window is not
     /// full. The second value is true when these are all the bytes left.
     pub fn fill(&mut self) -> Result<(&[u8], bool), Failure> {
@@ -206,8 +219,8 @@ impl Input {
                 (rest.min(WINDOW), rest <= WINDOW)
             }
             Source::Stream {
-                buf, start, eof, ..
-            } => (buf.len() - start, *eof),
+                start, end, eof, ..
+            } => (end - start, *eof),
         }
     }
 
@@ -225,8 +238,12 @@ impl Input {
                 (&m[pos..end], end == m.len())
             }
             Source::Stream {
-                buf, start, eof, ..
-            } => (&buf[*start..], *eof),
+                buf,
+                start,
+                end,
+                eof,
+                ..
+            } => (&buf[*start..*end], *eof),
         }
     }
 
@@ -237,6 +254,7 @@ impl Input {
             reader,
             buf,
             start,
+            end,
             eof,
             ..
         } = &mut self.source
@@ -244,27 +262,23 @@ impl Input {
             return Ok(());
         };
         if *start > 0 {
-            buf.drain(..*start);
+            buf.copy_within(*start..*end, 0);
+            *end -= *start;
             *start = 0;
         }
-        let old = buf.len();
-        buf.resize(WINDOW, 0);
         let result = loop {
-            match reader.read(&mut buf[old..]) {
+            match reader.read(&mut buf[*end..]) {
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 other => break other,
             }
         };
         match result {
             Ok(n) => {
-                buf.truncate(old + n);
+                *end += n;
                 *eof = n == 0;
                 Ok(())
             }
-            Err(e) => {
-                buf.truncate(old);
-                Err(Failure::io(format!("cannot read {name}"), e))
-            }
+            Err(e) => Err(Failure::io(format!("cannot read {name}"), e)),
         }
     }
 }
@@ -274,8 +288,9 @@ fn stream(file: File, regular: bool) -> Source {
     Source::Stream {
         reader: Box::new(file),
         file: side,
-        buf: Vec::with_capacity(WINDOW),
+        buf: vec![0; WINDOW],
         start: 0,
+        end: 0,
         eof: false,
     }
 }

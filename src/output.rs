@@ -48,7 +48,11 @@ pub struct Output {
 }
 
 enum Sink {
-    Stdout(File),
+    /// Standard output, or a FIFO or device named by `-o`, written as bytes come.
+    Stream {
+        file: File,
+        name: String,
+    },
     Memory(Vec<u8>),
     /// Bytes are counted and dropped (`--check`).
     Null,
@@ -63,7 +67,19 @@ impl Output {
             .as_fd()
             .try_clone_to_owned()
             .map_err(|e| Failure::io("cannot write to standard output", e))?;
-        Ok(Output::new(Sink::Stdout(File::from(fd))))
+        let (file, name) = (File::from(fd), "standard output".to_string());
+        Ok(Output::new(Sink::Stream { file, name }))
+    }
+
+    /// A FIFO, a terminal or another device named by `-o`: written to directly, since it
+    /// cannot be replaced by renaming.
+    pub fn device(path: &Path) -> Result<Output, Failure> {
+        let name = path.display().to_string();
+        let file = File::options()
+            .write(true)
+            .open(path)
+            .map_err(|e| Failure::io(format!("cannot write to {name}"), e))?;
+        Ok(Output::new(Sink::Stream { file, name }))
     }
 
     /// The file `target` (named `name` in messages), written to a temporary file in the same
@@ -183,7 +199,7 @@ impl Output {
                 self.written += bytes.len() as u64;
                 return Ok(());
             }
-            Sink::Stdout(f) => (f, "standard output"),
+            Sink::Stream { file, name } => (file, name.as_str()),
         };
         file.write_all(bytes)
             .map_err(|e| Failure::io(format!("cannot write to {name}"), e))?;

@@ -329,12 +329,15 @@ impl<'a> Converter<'a> {
         let mut from = 0;
         while from < text.len() {
             let (status, read) = self.encoder.encode(&text[from..], &mut self.out.buf, false);
-            let upto = match status {
-                EncodeStatus::Done => text.len(),
-                EncodeStatus::Unmappable(c) => from + read - c.len_utf8(),
+            // The character rejected is the last one read. (Not always the one reported:
+            // ISO-2022-JP reports ESC, SO and SI as U+FFFD.)
+            let rejected = match status {
+                EncodeStatus::Done => None,
+                EncodeStatus::Unmappable(_) => text[from..from + read].chars().next_back(),
             };
+            let upto = rejected.map_or(text.len(), |c| from + read - c.len_utf8());
             self.advance(&text[from..upto]);
-            let EncodeStatus::Unmappable(c) = status else {
+            let Some(c) = rejected else {
                 break;
             };
             let fatal = self.unmappable(c, at + upto)?;

@@ -402,7 +402,7 @@ pub fn prepare(
         settings.from
     };
     input.peek(detect::PREFIX)?;
-    let (head, _) = input.head();
+    let (head, _) = input.prefix(detect::PREFIX);
     let (charset, skip, kept) = match bom::matching(label, head) {
         BomVerdict::Matching { bom, order } => {
             let charset = order.map_or(label, |o| label.with_order(o));
@@ -476,6 +476,9 @@ fn unmarked_order(
 /// rewrite a file the conversion leaves as it was. (Any other target is always written, so
 /// that make sees it renewed.)
 fn output_file(path: &Path, inputs: &[std::path::PathBuf]) -> Result<Output, Failure> {
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        return Output::device(path);
+    }
     let existing = std::fs::canonicalize(path).ok();
     let in_place = existing.as_ref().is_some_and(|out| {
         inputs

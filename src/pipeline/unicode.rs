@@ -82,17 +82,22 @@ impl Converter<'_> {
         }
         while i < units.len() {
             let valid = i + utf16_valid_up_to(&units[i..]);
-            for run in units[i..valid].chunks(TEXT_BLOCK / 3) {
-                let n = encoding_rs::mem::convert_utf16_to_str(run, &mut text);
+            while i < valid {
+                // A block of at most TEXT_BLOCK / 3 units that does not end between the two
+                // halves of a surrogate pair (each half alone would become U+FFFD).
+                let mut end = valid.min(i + TEXT_BLOCK / 3);
+                if end < valid && (0xD800..0xDC00).contains(&units[end - 1]) {
+                    end -= 1;
+                }
+                let n = encoding_rs::mem::convert_utf16_to_str(&units[i..end], &mut text);
                 self.text_origin = self.piece_start + 2 * i as u64;
                 let emitted = self.emit_block(&text[..n], piece);
                 if let Err(e) = emitted {
                     self.text = text;
                     return Err(e);
                 }
-                i += run.len();
+                i = end;
             }
-            i = valid;
             let Some(&unit) = units.get(i) else { break };
             // A lone surrogate; a high one ending the piece waits for its partner unless
             // this is the end of the input, where a stray byte after it joins the error.

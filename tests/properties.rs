@@ -1,0 +1,445 @@
+//! Property tests. In-process through the library (`transcode::run::convert_reader`) for
+//! speed, plus one through two processes of the real binary.
+//!
+//! 1. Chunk-split equivalence: a reader that hands out the input in arbitrary pieces gives
+//!    the same output and status as the whole input at once.
+//! 2. `--errors escape` round trip: E → UTF-16LE / UTF-32LE / UTF-8 → E gives the input back.
+//! 3. `--errors replace` output is well-formed in the target.
+//! 4. Valid text survives text → charset → UTF-8.
+
+mod common;
+
+use proptest::prelude::*;
+use proptest::test_runner::Config;
+use std::io::{Cursor, Read};
+use transcode::labels::{Charset, resolve};
+use transcode::policy::Policy;
+use transcode::run::{Settings, convert_reader};
+
+fn cs(label: &str) -> Charset {
+    resolve(label).unwrap_or_else(|e| panic!("{label}: {e}"))
+}
+
+/// `cases` cases, or as many as `PROPTEST_CASES` says (for a longer hunt).
+fn config(cases: u32) -> Config {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(cases);
+    Config {
+        cases,
+        failure_persistence: None,
+        ..Config::default()
+    }
+}
+
+/// A reader that returns its data in pieces of the given sizes (cycling), never more than
+/// asked for.
+struct Chunked {
+    data: Vec<u8>,
+    pos: usize,
+    sizes: Vec<usize>,
+    turn: usize,
+}
+
+impl Read for Chunked {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let size = self.sizes[self.turn % self.sizes.len()].max(1);
+        self.turn += 1;
+        let n = size.min(buf.len()).min(self.data.len() - self.pos);
+        buf[..n].copy_from_slice(&self.data[self.pos..self.pos + n]);
+        self.pos += n;
+        Ok(n)
+    }
+}
+
+fn convert(input: &[u8], settings: &Settings) -> (Vec<u8>, i32) {
+    convert_reader(Box::new(Cursor::new(input.to_vec())), settings)
+}
+
+fn convert_chunked(input: &[u8], sizes: &[usize], settings: &Settings) -> (Vec<u8>, i32) {
+    let reader = Chunked {
+        data: input.to_vec(),
+        pos: 0,
+        sizes: sizes.to_vec(),
+        turn: 0,
+    };
+    convert_reader(Box::new(reader), settings)
+}
+
+/// `text` in `label`, dropping what the charset cannot hold. ISO-2022-JP input is made by
+/// encoding_rs directly (unmappable characters as `&#NNNN;`): the generators must not depend
+/// on the encoder under test, which cannot write ESC, SO and SI (see cli_policies.rs).
+fn encode_text(text: &str, label: &str) -> Vec<u8> {
+    if label == "ISO-2022-JP" {
+        return encoding_rs::ISO_2022_JP.encode(text).0.into_owned();
+    }
+    convert(
+        text.as_bytes(),
+        &Settings::new(Charset::Utf8, cs(label), Policy::Discard),
+    )
+    .0
+}
+
+const CHARSETS: &[&str] = &[
+    "UTF-8",
+    "UTF-16LE",
+    "UTF-16BE",
+    "UTF-16",
+    "UTF-32",
+    "UTF-32BE",
+    "GBK",
+    "GB18030",
+    "Big5",
+    "Shift_JIS",
+    "GB2312",
+    "UCS-2LE",
+    "EUC-KR",
+    "ISO-8859-1",
+    "US-ASCII",
+];
+const TARGETS: &[&str] = &[
+    "UTF-8",
+    "UTF-16LE",
+    "UTF-32BE",
+    "GBK",
+    "GB18030",
+    "ISO-8859-1",
+];
+const POLICIES: &[Policy] = &[
+    Policy::Strict,
+    Policy::Replace,
+    Policy::Escape,
+    Policy::Discard,
+];
+
+/// Characters worth mixing: ASCII, CJK in and out of GB2312, Japanese, Korean, astral,
+/// characters with special mappings, the BOM character, U+FFFD, a PUA character GB18030
+/// cannot write.
+fn text_char() -> impl Strategy<Value = char> {
+    prop_oneof![
+        4 => prop::sample::select(vec![
+            'a', 'z', ' ', '\n', '0', '~', '\\', '中', '文', '丂', '€', 'é', 'ß', '日', '本',
+            'ｱ', 'の', '한', '😀', '𠀀', '\u{80}', '\u{FEFF}', '\u{FFFD}', '\u{E5E5}', '·',
+            '\u{1B}', '\t', '\r',
+            '—', '―', '・', '體', 'Ω', '\u{10FFFF}',
+        ]),
+        1 => any::<char>(),
+    ]
+}
+
+fn text() -> impl Strategy<Value = String> {
+    prop::collection::vec(text_char(), 0..120).prop_map(|v| v.into_iter().collect())
+}
+
+/// Bytes biased towards the interesting ones: lead and trail bytes, zeros, high bytes.
+fn noisy_bytes(max: usize) -> impl Strategy<Value = Vec<u8>> {
+    let byte = prop_oneof![
+        3 => any::<u8>(),
+        1 => prop::sample::select(vec![
+            0x00u8, 0x30, 0x39, 0x40, 0x7F, 0x80, 0x81, 0xA1, 0xBF, 0xC0, 0xD8, 0xDC, 0xE0, 0xED,
+            0xEF, 0xF0, 0xF4, 0xFE, 0xFF,
+        ]),
+    ];
+    prop::collection::vec(byte, 0..max)
+}
+
+/// An input for `label`: random bytes, valid text, or valid text with noise spliced in.
+fn input_for(label: &'static str) -> impl Strategy<Value = Vec<u8>> {
+    prop_oneof![
+        noisy_bytes(400),
+        text().prop_map(move |t| encode_text(&t, label)),
+        (text(), noisy_bytes(12), any::<prop::sample::Index>()).prop_map(move |(t, noise, at)| {
+            let mut v = encode_text(&t, label);
+            let i = if v.is_empty() { 0 } else { at.index(v.len()) };
+            v.splice(i..i, noise);
+            v
+        }),
+    ]
+}
+
+/// The chunk-split property also covers `auto` and the stateful ISO-2022-JP.
+const CHUNK_CHARSETS: &[&str] = &[
+    "UTF-8",
+    "UTF-16LE",
+    "UTF-16BE",
+    "UTF-16",
+    "UTF-32",
+    "UTF-32BE",
+    "GBK",
+    "GB18030",
+    "Big5",
+    "Shift_JIS",
+    "GB2312",
+    "UCS-2LE",
+    "UCS-2",
+    "EUC-KR",
+    "EUC-JP",
+    "ISO-2022-JP",
+    "ISO-8859-1",
+    "US-ASCII",
+    "auto",
+];
+
+fn case() -> impl Strategy<Value = (&'static str, &'static str, Policy, Vec<u8>, Vec<usize>)> {
+    (
+        prop::sample::select(CHUNK_CHARSETS),
+        prop::sample::select(TARGETS),
+        prop::sample::select(POLICIES),
+        prop::collection::vec(1usize..64, 1..12),
+    )
+        .prop_flat_map(|(from, to, policy, sizes)| {
+            (
+                Just(from),
+                Just(to),
+                Just(policy),
+                input_for(from),
+                Just(sizes),
+            )
+        })
+}
+
+proptest! {
+    #![proptest_config(config(64))]
+
+    /// 1. However the reader splits the input, the result is the same.
+    #[test]
+    fn chunk_split_equivalence((from, to, policy, input, sizes) in case()) {
+        let settings = Settings::new(cs(from), cs(to), policy);
+        let whole = convert(&input, &settings);
+        let chunked = convert_chunked(&input, &sizes, &settings);
+        prop_assert_eq!(
+            &whole, &chunked,
+            "-f {} -t {} {:?}, chunks {:?}, input {}",
+            from, to, policy, sizes, common::hex_short(&input)
+        );
+        // Byte by byte too, on short inputs (each read costs the library a window-sized
+        // buffer fill, slow in debug builds).
+        if input.len() <= 64 {
+            let bytewise = convert_chunked(&input, &[1], &settings);
+            prop_assert_eq!(&whole, &bytewise, "-f {} -t {} {:?} byte by byte", from, to, policy);
+        }
+    }
+}
+
+/// About `len` bytes of `label` text with bad bytes spliced in, from `seed`.
+fn big_input(label: &str, seed: u64, len: usize) -> Vec<u8> {
+    use common::*;
+    let text = mixed_text(seed, len, &[ASCII_WORDS, HANZI, ASTRAL, JAPANESE]);
+    let mut bytes = encode_text(&text, label);
+    let mut rng = Rng::new(seed ^ 0xBAD);
+    for _ in 0..20 {
+        let at = rng.below(bytes.len().max(1));
+        let bad = rng.pick(&[&b"\xFF"[..], b"\x81", b"\xE4\xB8", b"\x00\xD8", b"\x80"]);
+        bytes.splice(at..at, bad.iter().copied());
+    }
+    bytes
+}
+
+proptest! {
+    #![proptest_config(config(4))]
+
+    /// 1b. The same on inputs larger than the 256 KiB window, in big arbitrary chunks.
+    #[test]
+    fn chunk_split_equivalence_across_windows(
+        from in prop::sample::select(&["UTF-8", "UTF-16LE", "GBK", "GB18030", "Big5"][..]),
+        to in prop::sample::select(&["UTF-8", "UTF-16BE", "GB18030"][..]),
+        policy in prop::sample::select(&[Policy::Replace, Policy::Escape, Policy::Discard][..]),
+        seed in any::<u64>(),
+        sizes in prop::collection::vec(1000usize..100_000, 1..6),
+    ) {
+        let input = big_input(from, seed, 280_000);
+        let settings = Settings::new(cs(from), cs(to), policy);
+        let whole = convert(&input, &settings);
+        let chunked = convert_chunked(&input, &sizes, &settings);
+        prop_assert!(whole == chunked, "-f {} -t {} {:?} chunks {:?}: outputs differ ({} vs {} bytes, status {} vs {})",
+            from, to, policy, sizes, whole.0.len(), chunked.0.len(), whole.1, chunked.1);
+    }
+}
+
+/// Escape both ways with `--keep-bom` (a leading BOM is data to a round trip).
+fn escape_settings(from: Charset, to: Charset) -> Settings {
+    let mut s = Settings::new(from, to, Policy::Escape);
+    s.keep_bom = true;
+    s
+}
+
+fn round_trip(e: &str, middle: &str, input: &[u8]) -> Result<(), TestCaseError> {
+    let (e, m) = (cs(e), cs(middle));
+    let (mid, status) = convert(input, &escape_settings(e, m));
+    prop_assert_eq!(
+        status,
+        0,
+        "{:?} -> {:?} failed on {}",
+        e,
+        m,
+        common::hex_short(input)
+    );
+    let (back, status) = convert(&mid, &escape_settings(m, e));
+    prop_assert_eq!(
+        status,
+        0,
+        "{:?} -> {:?} failed on {}",
+        m,
+        e,
+        common::hex_short(&mid)
+    );
+    prop_assert!(
+        back == input,
+        "{:?} -> {:?} -> {:?} changed the bytes\n  input  {}\n  middle {}\n  back   {}",
+        e,
+        m,
+        e,
+        common::hex_short(input),
+        common::hex_short(&mid),
+        common::hex_short(&back)
+    );
+    Ok(())
+}
+
+const ESCAPE_CHARSETS: &[&str] = &["UTF-8", "GBK", "GB18030", "Big5", "Shift_JIS"];
+
+fn escape_case() -> impl Strategy<Value = (&'static str, Vec<u8>)> {
+    prop::sample::select(ESCAPE_CHARSETS).prop_flat_map(|e| (Just(e), input_for(e)))
+}
+
+proptest! {
+    #![proptest_config(config(64))]
+
+    /// 2. E → UTF-16LE → E and E → UTF-32LE → E under escape give the input back.
+    #[test]
+    fn escape_round_trip_through_wide_forms((e, input) in escape_case()) {
+        round_trip(e, "UTF-16LE", &input)?;
+        round_trip(e, "UTF-32LE", &input)?;
+    }
+
+    /// 2b. The same with UTF-8 in the middle, for UTF-8, GBK and GB18030.
+    #[test]
+    fn escape_round_trip_through_utf8(
+        (e, input) in prop::sample::select(&["UTF-8", "GBK", "GB18030"][..])
+            .prop_flat_map(|e| (Just(e), input_for(e)))
+    ) {
+        round_trip(e, "UTF-8", &input)?;
+    }
+
+    /// 2c. Pure random bytes (no structure at all).
+    #[test]
+    fn escape_round_trip_on_random_bytes(
+        e in prop::sample::select(ESCAPE_CHARSETS),
+        input in prop::collection::vec(any::<u8>(), 0..600),
+    ) {
+        round_trip(e, "UTF-16LE", &input)?;
+    }
+}
+
+fn well_formed(target: &str, bytes: &[u8]) -> Result<(), String> {
+    match target {
+        "UTF-8" => std::str::from_utf8(bytes)
+            .map(|_| ())
+            .map_err(|e| e.to_string()),
+        "UTF-16LE" => {
+            if !bytes.len().is_multiple_of(2) {
+                return Err("odd length".into());
+            }
+            let units = bytes.chunks(2).map(|c| u16::from_le_bytes([c[0], c[1]]));
+            char::decode_utf16(units)
+                .try_for_each(|r| r.map(|_| ()))
+                .map_err(|e| format!("lone surrogate {:04X}", e.unpaired_surrogate()))
+        }
+        "UTF-32BE" => {
+            if !bytes.len().is_multiple_of(4) {
+                return Err("length not a multiple of 4".into());
+            }
+            bytes.chunks(4).try_for_each(|c| {
+                let v = u32::from_be_bytes([c[0], c[1], c[2], c[3]]);
+                char::from_u32(v)
+                    .map(|_| ())
+                    .ok_or(format!("not a scalar value: {v:X}"))
+            })
+        }
+        _ => unreachable!(),
+    }
+}
+
+proptest! {
+    #![proptest_config(config(128))]
+
+    /// 3. Replace output is well-formed in the target, and replace always succeeds.
+    #[test]
+    fn replace_output_is_well_formed(
+        (from, input) in prop::sample::select(CHARSETS).prop_flat_map(|f| (Just(f), input_for(f))),
+        to in prop::sample::select(&["UTF-8", "UTF-16LE", "UTF-32BE"][..]),
+    ) {
+        let (out, status) = convert(&input, &Settings::new(cs(from), cs(to), Policy::Replace));
+        prop_assert_eq!(status, 0);
+        if let Err(e) = well_formed(to, &out) {
+            prop_assert!(false, "-f {} -t {}: {} in {} (input {})", from, to, e,
+                common::hex_short(&out), common::hex_short(&input));
+        }
+    }
+
+    /// 4. Text a charset can hold comes back unchanged through it.
+    #[test]
+    fn valid_text_round_trips(
+        label in prop::sample::select(CHARSETS),
+        t in text(),
+    ) {
+        // A leading U+FEFF is a BOM on the way back, and U+FFFE looks like one.
+        let t: String = t.trim_start_matches(['\u{FEFF}', '\u{FFFE}']).to_string();
+        let encoded = encode_text(&t, label);
+        if !matches!(label, "UTF-16" | "UTF-32") {
+            // Text whose bytes start like a BOM ("ÿþ" in latin1, "锘" in GBK) contradicts
+            // the label: a strict error by design.
+            prop_assume!(!starts_with_bom(&encoded));
+        }
+        // What the charset holds of the text: decode what Discard wrote.
+        let (decoded, status) =
+            convert(&encoded, &Settings::new(cs(label), Charset::Utf8, Policy::Strict));
+        prop_assert_eq!(status, 0, "{}: {}", label, common::hex_short(&encoded));
+        let kept = String::from_utf8(decoded).unwrap();
+        // It encodes back to the same bytes (the characters may differ where a charset maps
+        // several to one code, as GB2312 does U+2015 and U+2014).
+        let again = encode_text(&kept, label);
+        prop_assert_eq!(&again, &encoded, "{}", label);
+        // The Unicode forms (and GB18030, but for U+E5E5) hold everything.
+        if matches!(
+            label,
+            "UTF-8" | "UTF-16LE" | "UTF-16BE" | "UTF-16" | "UTF-32" | "UTF-32BE" | "GB18030"
+        ) {
+            let expected: String = t
+                .chars()
+                .filter(|&c| !(label == "GB18030" && c == '\u{E5E5}'))
+                .collect();
+            prop_assert_eq!(kept, expected, "{}", label);
+        }
+    }
+}
+
+fn starts_with_bom(bytes: &[u8]) -> bool {
+    [
+        &b"\xEF\xBB\xBF"[..],
+        b"\xFF\xFE",
+        b"\xFE\xFF",
+        b"\x00\x00\xFE\xFF",
+    ]
+    .iter()
+    .any(|b| bytes.starts_with(b))
+}
+
+proptest! {
+    #![proptest_config(config(16))]
+
+    /// 2d. The escape round trip through two processes of the real binary.
+    #[test]
+    fn escape_round_trip_through_the_binary(
+        (e, input) in escape_case(),
+        middle in prop::sample::select(&["UTF-16LE", "UTF-32LE"][..]),
+    ) {
+        let there = common::run(&["-f", e, "-t", middle, "--errors", "escape", "--keep-bom", "-s"], &input);
+        prop_assert_eq!(there.code, 0, "{}", there.stderr);
+        let back = common::run(&["-f", middle, "-t", e, "--errors", "escape", "--keep-bom", "-s"], &there.stdout);
+        prop_assert_eq!(back.code, 0, "{}", back.stderr);
+        prop_assert!(back.stdout == input, "{} via {}: {} -> {}", e, middle,
+            common::hex_short(&input), common::hex_short(&back.stdout));
+    }
+}
