@@ -1,0 +1,964 @@
+#!/usr/bin/env python3
+"""Throughput and memory benchmark of `transcode` against cat, glibc iconv and ICU uconv.
+
+Usage: python3 bench/run.py [--size-mb N] [--runs N] [--stream-gb X] [--publish] [...]
+
+Steps (Python 3 standard library only):
+
+1. Corpus.  English and Chinese text, --size-mb MB (10^6 bytes) of UTF-8 each by
+   default 100, generated from a fixed seed into bench/out/corpus/ and re-encoded
+   to UTF-16LE, GBK and GB18030, plus en.dirty.utf8: the English text with about
+   0.1% ill-formed bytes inserted (stray 0x80/0xFF/..., truncated and overlong
+   sequences, encoded surrogates).  Words come from bench/lexicon.txt; hanzi are
+   GB2312 level 1 (rows B0-D7), frequency-weighted.  The same options give the
+   same bytes on every run (manifest.json records the SHA-256 of each file; an
+   up-to-date corpus is reused).
+2. Tools.  `cargo build --release` (unless --bin), ICU uconv installed with
+   apt-get if missing (package icu-devtools), GNU time likewise (package time).
+   A peer that cannot be had is reported as missing, not fatal.
+3. Checks.  Every command runs once with its output hashed and compared with
+   the expected bytes, which the generator knows (the corpus in the target
+   encoding; for the dirty file, Python's own replace/surrogateescape/ignore
+   decoding).  This also warms the page cache.  A transcode mismatch makes the
+   run fail (exit 1) after the report is written.
+4. Timing.  For each pair, --runs rounds; each round runs every command once,
+   in turn (cat, transcode, iconv, uconv), file argument in, stdout to
+   /dev/null, timed with time.perf_counter() around subprocess.run().  The
+   median wall time gives MB/s = input bytes / 10^6 / seconds.
+5. Memory.  --stream-gb GB (10^9 bytes) of the English corpus, repeated, piped
+   from Python into each tool's stdin under /usr/bin/time -v; the peak RSS is
+   its "Maximum resident set size".
+6. Report.  bench/out/results.json, bench/out/results.md (tables and machine),
+   bench/out/chart.svg; --publish copies the last two to bench/results.md and
+   bench/chart.svg.
+
+Develop with small sizes, e.g. `python3 bench/run.py --size-mb 8 --runs 3 --stream-gb 0.2`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import bisect
+import datetime as dt
+import hashlib
+import itertools
+import json
+import os
+import platform
+import random
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH = ROOT / "bench"
+LEXICON = BENCH / "lexicon.txt"
+
+SEED = 4_2024
+# Bump when the generator changes, so that an old corpus is not reused.
+GENERATOR_VERSION = 1
+DIRTY_RATE = 0.001
+RSS_TARGET_MIB = 8.0
+
+# ---------------------------------------------------------------------------------------
+# Corpus
+# ---------------------------------------------------------------------------------------
+
+# Non-ASCII characters of English prose that every GBK edition and glibc agree on.
+EN_ACCENTED = ["café", "résumé", "fiancé", "cliché", "entrée", "touché", "décor"]
+ZH_SEPARATORS = ["，"] * 12 + ["、"] * 3 + ["；", "："]
+ZH_ENDS = ["。"] * 8 + ["！", "？"]
+ZH_WRAPS = [("“", "”"), ("《", "》"), ("（", "）")]
+ZH_UNITS = ["年", "月", "日", "个", "人", "万", "%"]
+
+# Ill-formed UTF-8 snippets for the dirty file, with weights.
+DIRTY_SNIPPETS = [
+    (b"\xff", 4),  # never valid
+    (b"\xfe", 1),
+    (b"\x80", 3),  # stray continuation byte
+    (b"\xbf", 1),
+    (b"\xc3", 2),  # lead byte of a two-byte sequence, cut short
+    (b"\xe4\xb8", 3),  # three-byte sequence (中) cut short
+    (b"\xf0\x9f\x98", 2),  # four-byte sequence (emoji) cut short
+    (b"\xc0\xaf", 1),  # overlong '/'
+    (b"\xed\xa0\x80", 1),  # encoded surrogate U+D800
+    (b"\xf4\x90\x80\x80", 1),  # beyond U+10FFFF
+]
+
+ENCODINGS = {  # file suffix -> Python codec
+    "utf8": "utf-8",
+    "utf16le": "utf-16-le",
+    "gbk": "gbk",
+    "gb18030": "gb18030",
+}
+
+
+def load_lexicon() -> dict[str, list[str]]:
+    sections: dict[str, list[str]] = {}
+    current = None
+    for raw in LEXICON.read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            current = sections.setdefault(line[1:-1], [])
+            continue
+        if current is None:
+            raise SystemExit(f"{LEXICON}: text before the first [section]")
+        current.append(line)
+    return {
+        "english": " ".join(sections["english"]).split(),
+        "hanzi": [c for c in "".join(sections["hanzi"]) if not c.isspace()],
+    }
+
+
+def gb2312_level1() -> list[str]:
+    """The 3755 hanzi of GB2312 level 1 (rows B0-D7), in code order."""
+    out = []
+    for lead in range(0xB0, 0xD8):
+        for trail in range(0xA1, 0xFF):
+            try:
+                out.append(bytes([lead, trail]).decode("gb2312"))
+            except UnicodeDecodeError:
+                pass  # D7FA-D7FE are unassigned
+    return out
+
+
+def zipf_cum_weights(n: int, offset: float, exponent: float = 1.0) -> list[float]:
+    """Cumulative Zipf-Mandelbrot weights 1/(rank + offset)^exponent."""
+    return list(
+        itertools.accumulate(1.0 / (rank + offset) ** exponent for rank in range(1, n + 1))
+    )
+
+
+def wrap(words: list[str], width: int) -> list[str]:
+    lines, current, length = [], [], 0
+    for w in words:
+        if current and length + 1 + len(w) > width:
+            lines.append(" ".join(current))
+            current, length = [], 0
+        length += len(w) + (1 if current else 0)
+        current.append(w)
+    if current:
+        lines.append(" ".join(current))
+    return lines
+
+
+def english_pool(rng: random.Random, words: list[str], n_lines: int) -> list[str]:
+    """Lines of English prose, wrapped at about 80 characters, paragraphs separated by
+    blank lines."""
+    cum = zipf_cum_weights(len(words), 2.7)
+    lines: list[str] = []
+    while len(lines) < n_lines:
+        para: list[str] = []
+        for _ in range(rng.randint(2, 8)):
+            n = rng.randint(4, 22)
+            ws = rng.choices(words, cum_weights=cum, k=n)
+            for i in range(n):
+                r = rng.random()
+                if r < 0.01:
+                    ws[i] = str(rng.randint(1, 2024))
+                elif r < 0.012:
+                    ws[i] = rng.choice(EN_ACCENTED)
+                elif r < 0.09 and i < n - 1:
+                    ws[i] += ","
+            ws[0] = ws[0][:1].upper() + ws[0][1:]
+            r = rng.random()
+            if r < 0.03:
+                ws[0] = "“" + ws[0]
+                ws[-1] += rng.choice([".", "?", "!"]) + "”"
+            elif r < 0.04:
+                ws[-1] += "…"
+            else:
+                ws[-1] += rng.choices([".", "?", "!", ";"], weights=[85, 8, 4, 3])[0]
+            para.extend(ws)
+        lines.extend(wrap(para, rng.randint(72, 80)))
+        lines.append("")
+    return lines[:n_lines]
+
+
+def chinese_pool(rng: random.Random, hanzi: list[str], n_lines: int) -> list[str]:
+    """Lines (paragraphs) of Chinese prose: frequency-weighted level-1 hanzi in clauses,
+    fullwidth punctuation, some ASCII digits."""
+    # The most frequent hanzi about 4.5%, the top 1000 about 89%, the top 2500 about 97% of
+    # the text, as in counts of modern Chinese.
+    cum = zipf_cum_weights(len(hanzi), 5.0, 1.2)
+    lines = []
+    for _ in range(n_lines):
+        target = rng.randint(12, 70)
+        parts: list[str] = []
+        length = 0
+        while length < target:
+            clause = "".join(rng.choices(hanzi, cum_weights=cum, k=rng.randint(2, 14)))
+            r = rng.random()
+            if r < 0.06:
+                left, right = rng.choice(ZH_WRAPS)
+                clause = left + clause + right
+            elif r < 0.11:
+                at = rng.randint(0, len(clause))
+                number = str(rng.randint(1, 2024)) + rng.choice(ZH_UNITS)
+                clause = clause[:at] + number + clause[at:]
+            length += len(clause) + 1
+            end = length >= target or rng.random() < 0.3
+            parts.append(clause + (rng.choice(ZH_ENDS) if end else rng.choice(ZH_SEPARATORS)))
+        lines.append("".join(parts))
+    return lines
+
+
+def assemble(rng: random.Random, pool: list[str], size: int) -> dict[str, bytes]:
+    """Random lines of `pool` up to about `size` bytes of UTF-8, in every encoding."""
+    encoded = {k: [(line + "\n").encode(c) for line in pool] for k, c in ENCODINGS.items()}
+    lengths = [len(b) for b in encoded["utf8"]]
+    average = sum(lengths) / len(lengths)
+    picks: list[int] = []
+    total = 0
+    while total < size:
+        batch = rng.choices(range(len(pool)), k=int((size - total) / average) + 16)
+        ends = list(itertools.accumulate(lengths[i] for i in batch))
+        take = bisect.bisect_left(ends, size - total) + 1
+        picks.extend(batch[:take])
+        total += ends[min(take, len(ends)) - 1]
+    return {k: b"".join(map(enc.__getitem__, picks)) for k, enc in encoded.items()}
+
+
+def make_dirty(rng: random.Random, clean: bytes) -> bytes:
+    """`clean` with ill-formed snippets inserted before ASCII bytes, about DIRTY_RATE of
+    the result being ill-formed bytes."""
+    snippets = [s for s, _ in DIRTY_SNIPPETS]
+    weights = [w for _, w in DIRTY_SNIPPETS]
+    mean = sum(len(s) * w for s, w in DIRTY_SNIPPETS) / sum(weights)
+    count = max(1, round(len(clean) * DIRTY_RATE / mean))
+    positions = sorted(rng.randrange(len(clean)) for _ in range(count))
+    chosen = rng.choices(snippets, weights=weights, k=count)
+    pieces, last = [], 0
+    for at, snippet in zip(positions, chosen):
+        while at < len(clean) and clean[at] >= 0x80:
+            at += 1  # never inside a multi-byte character
+        pieces.append(clean[last:at])
+        pieces.append(snippet)
+        last = at
+    pieces.append(clean[last:])
+    return b"".join(pieces)
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def generate_corpus(corpus: Path, size_mb: float, force: bool) -> dict:
+    """Writes the corpus unless an up-to-date one is there; returns the manifest."""
+    manifest_path = corpus / "manifest.json"
+    key = {"generator": GENERATOR_VERSION, "seed": SEED, "size_mb": size_mb}
+    key["lexicon_sha256"] = sha256(LEXICON.read_bytes())
+    if manifest_path.exists() and not force:
+        old = json.loads(manifest_path.read_text())
+        if old.get("key") == key and all(
+            (corpus / name).is_file() and (corpus / name).stat().st_size == f["bytes"]
+            for name, f in old["files"].items()
+        ):
+            log(f"corpus: reusing {corpus} ({size_mb:g} MB)")
+            return old
+    started = time.perf_counter()
+    corpus.mkdir(parents=True, exist_ok=True)
+    if manifest_path.exists():
+        manifest_path.unlink()
+    size = int(size_mb * 1_000_000)
+    lexicon = load_lexicon()
+    level1 = gb2312_level1()
+    head = [c for c in dict.fromkeys(lexicon["hanzi"]) if c in set(level1)]
+    tail = sorted(set(level1) - set(head))
+    random.Random(SEED + 1).shuffle(tail)
+    hanzi = head + tail
+
+    files: dict[str, bytes] = {}
+    rng = random.Random(SEED)
+    en = assemble(rng, english_pool(rng, lexicon["english"], 30_000), size)
+    rng = random.Random(SEED + 2)
+    zh = assemble(rng, chinese_pool(rng, hanzi, 30_000), size)
+    for k in ENCODINGS:
+        files[f"en.{k}"] = en[k]
+        files[f"zh.{k}"] = zh[k]
+    dirty = make_dirty(random.Random(SEED + 3), en["utf8"])
+    files["en.dirty.utf8"] = dirty
+
+    # What the error policies must produce from the dirty file (UTF-16LE), from Python.
+    expected = {
+        "en.dirty.replace.utf16le": dirty.decode("utf-8", "replace").encode("utf-16-le"),
+        "en.dirty.escape.utf16le": dirty.decode("utf-8", "surrogateescape").encode(
+            "utf-16-le", "surrogatepass"
+        ),
+        "en.dirty.ignore.utf16le": dirty.decode("utf-8", "ignore").encode("utf-16-le"),
+    }
+    manifest = {
+        "key": key,
+        "files": {},
+        "expected": {name: {"sha256": sha256(b)} for name, b in expected.items()},
+        "dirty_ill_formed_bytes": len(dirty) - len(en["utf8"]),
+    }
+    for name, data in sorted(files.items()):
+        (corpus / name).write_bytes(data)
+        manifest["files"][name] = {"bytes": len(data), "sha256": sha256(data)}
+    manifest_path.write_text(json.dumps(manifest, indent=2) + "\n")
+    log(f"corpus: generated {corpus} in {time.perf_counter() - started:.1f} s")
+    for name, f in manifest["files"].items():
+        log(f"  {name:16} {f['bytes']:>12,} bytes  sha256 {f['sha256'][:16]}")
+    return manifest
+
+
+# ---------------------------------------------------------------------------------------
+# Tools
+# ---------------------------------------------------------------------------------------
+
+
+def log(msg: str) -> None:
+    print(msg, file=sys.stderr, flush=True)
+
+
+def apt_install(package: str) -> bool:
+    if not shutil.which("apt-get"):
+        return False
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    cmd = ["apt-get", "install", "-y", "-q", package]
+    if os.geteuid() != 0:
+        if not shutil.which("sudo"):
+            return False
+        cmd = ["sudo", "-n"] + cmd
+    log(f"installing {package}: {' '.join(cmd)}")
+    if subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL).returncode == 0:
+        return True
+    log("install failed; running apt-get update and trying again")
+    subprocess.run(cmd[:-4] + ["update", "-q"], env=env, stdout=subprocess.DEVNULL)
+    return subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL).returncode == 0
+
+
+def ensure(program: str, package: str, allow_install: bool) -> str | None:
+    found = shutil.which(program)
+    if found is None and allow_install:
+        apt_install(package)
+        found = shutil.which(program)
+    if found is None:
+        log(f"warning: {program} is missing (package {package}); reported as missing")
+    return found
+
+
+def build_transcode() -> Path:
+    log("cargo build --release")
+    r = subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT)
+    if r.returncode != 0:
+        raise SystemExit("cargo build --release failed")
+    target = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
+    if not target.is_absolute():
+        target = ROOT / target
+    return target / "release" / "transcode"
+
+
+def output_of(argv: list[str]) -> str:
+    try:
+        r = subprocess.run(argv, capture_output=True, text=True, timeout=60)
+        return (r.stdout or r.stderr).strip()
+    except (OSError, subprocess.TimeoutExpired):
+        return ""
+
+
+def machine_info(tools: dict[str, str | None], transcode: Path) -> dict:
+    cpu = ""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    mem = ""
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemTotal"):
+                mem = f"{int(line.split()[1]) / 1024 / 1024:.1f} GiB"
+    except OSError:
+        pass
+    commit = output_of(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"])
+    dirty = output_of(["git", "-C", str(ROOT), "status", "--porcelain", "--", "src", "Cargo.toml"])
+    versions = {
+        "transcode": output_of([str(transcode), "--version"]),
+        "rustc": output_of(["rustc", "--version"]),
+        "iconv": output_of([tools["iconv"], "--version"]).splitlines()[0] if tools["iconv"] else None,
+        "uconv": output_of([tools["uconv"], "--version"]) if tools["uconv"] else None,
+        "cat": output_of(["cat", "--version"]).splitlines()[0],
+        "python": platform.python_version(),
+    }
+    return {
+        "nproc": output_of(["nproc"]) or str(os.cpu_count()),
+        "cpu": cpu,
+        "memory": mem,
+        "kernel": f"{platform.system()} {platform.release()}",
+        "date": dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC"),
+        "commit": commit + (" (with uncommitted changes)" if dirty else ""),
+        "versions": versions,
+    }
+
+
+# ---------------------------------------------------------------------------------------
+# Pairs and commands
+# ---------------------------------------------------------------------------------------
+
+PEERS = ["cat", "transcode", "iconv", "uconv"]
+
+
+def pair(pid, label, src, frm, to, expect, target, **extra):
+    return dict(id=pid, label=label, input=src, frm=frm, to=to, expect=expect,
+                target=target, **extra)
+
+
+PAIRS = [
+    pair("utf8-utf8-en", "UTF-8 → UTF-8 (validate), English", "en.utf8", "UTF-8", "UTF-8",
+         "en.utf8", ("cat", 0.70)),
+    pair("utf8-utf8-zh", "UTF-8 → UTF-8 (validate), Chinese", "zh.utf8", "UTF-8", "UTF-8",
+         "zh.utf8", ("cat", 0.40)),
+    pair("utf8-utf16le-en", "UTF-8 → UTF-16LE, English", "en.utf8", "UTF-8", "UTF-16LE",
+         "en.utf16le", ("cat", 0.55)),
+    pair("utf8-utf16le-zh", "UTF-8 → UTF-16LE, Chinese", "zh.utf8", "UTF-8", "UTF-16LE",
+         "zh.utf16le", ("iconv", 2.3)),
+    pair("utf16le-utf8-en", "UTF-16LE → UTF-8, English", "en.utf16le", "UTF-16LE", "UTF-8",
+         "en.utf8", ("cat", 0.70)),
+    pair("utf16le-utf8-zh", "UTF-16LE → UTF-8, Chinese", "zh.utf16le", "UTF-16LE", "UTF-8",
+         "zh.utf8", ("iconv", 1.8)),
+    pair("gbk-utf8-zh", "GBK → UTF-8, Chinese", "zh.gbk", "GBK", "UTF-8", "zh.utf8",
+         ("iconv", 1.5)),
+    pair("utf8-gbk-zh", "UTF-8 → GBK, Chinese", "zh.utf8", "UTF-8", "GBK", "zh.gbk",
+         ("iconv", 1.0)),
+    pair("gb18030-utf8-zh", "GB18030 → UTF-8, Chinese", "zh.gb18030", "GB18030", "UTF-8",
+         "zh.utf8", ("iconv", 1.5)),
+    pair("utf8-gb18030-zh", "UTF-8 → GB18030, Chinese", "zh.utf8", "UTF-8", "GB18030",
+         "zh.gb18030", ("iconv", 1.0)),
+    # Error policies on the dirty file, against strict on the clean file (same text, same
+    # target), which runs in the same rounds as "strict-clean".
+    pair("dirty-replace-en", "UTF-8 → UTF-16LE, dirty English, --errors replace",
+         "en.dirty.utf8", "UTF-8", "UTF-16LE", "en.dirty.replace.utf16le",
+         ("strict-clean", 0.85),
+         transcode_args=["--errors", "replace"],
+         iconv_args=["-c"], iconv_expect="en.dirty.ignore.utf16le",
+         iconv_note="iconv -c drops ill-formed bytes instead of replacing them",
+         uconv_args=["--callback", "substitute"]),
+    pair("dirty-escape-en", "UTF-8 → UTF-16LE, dirty English, --errors escape",
+         "en.dirty.utf8", "UTF-8", "UTF-16LE", "en.dirty.escape.utf16le",
+         ("strict-clean", 0.85),
+         transcode_args=["--errors", "escape"],
+         iconv_args=None, iconv_note="glibc iconv has no lossless escape",
+         uconv_args=None, uconv_note="uconv's escape callbacks write text (%XFF, \\xFF), "
+         "not U+DC80..U+DCFF"),
+]
+
+
+def commands_for(p: dict, tools: dict, corpus: Path) -> dict[str, dict]:
+    """name -> {argv, expect, ok_codes, note} (argv None: not applicable or missing)."""
+    src = str(corpus / p["input"])
+    cmds: dict[str, dict] = {}
+    cmds["cat"] = dict(argv=[tools["cat"], src], expect=p["input"], ok=(0,))
+    cmds["transcode"] = dict(
+        argv=[tools["transcode"], "-s", "-f", p["frm"], "-t", p["to"],
+              *p.get("transcode_args", []), src],
+        expect=p["expect"], ok=(0,))
+    for peer in ("iconv", "uconv"):
+        args = p.get(f"{peer}_args", [])
+        note = p.get(f"{peer}_note")
+        if args is None:
+            cmds[peer] = dict(argv=None, status="n/a", note=note)
+        elif tools[peer] is None:
+            cmds[peer] = dict(argv=None, status="missing", note=f"{peer} is not installed")
+        else:
+            # iconv -c exits 1 on older glibc when it dropped something.
+            ok = (0, 1) if args == ["-c"] else (0,)
+            cmds[peer] = dict(argv=[tools[peer], *args, "-f", p["frm"], "-t", p["to"], src],
+                              expect=p.get(f"{peer}_expect", p["expect"]), ok=ok, note=note)
+    if p["target"][0] == "strict-clean":
+        clean = str(corpus / "en.utf8")
+        cmds["strict-clean"] = dict(
+            argv=[tools["transcode"], "-s", "-f", p["frm"], "-t", p["to"], clean],
+            expect="en.utf16le", ok=(0,), input="en.utf8")
+    return cmds
+
+
+def hash_output(argv: list[str]) -> tuple[str, int, int, str]:
+    """Runs argv, returning (sha256 of stdout, bytes, exit code, stderr head)."""
+    h = hashlib.sha256()
+    n = 0
+    with tempfile.TemporaryFile() as err:
+        proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                stderr=err)
+        assert proc.stdout is not None
+        while chunk := proc.stdout.read(1 << 20):
+            h.update(chunk)
+            n += len(chunk)
+        code = proc.wait()
+        err.seek(0)
+        message = err.read(2000).decode("utf-8", "replace").strip()
+    return h.hexdigest(), n, code, message
+
+
+def expected_sha(manifest: dict, name: str) -> str:
+    if name in manifest["files"]:
+        return manifest["files"][name]["sha256"]
+    return manifest["expected"][name]["sha256"]
+
+
+def time_once(argv: list[str], devnull) -> tuple[float, int]:
+    started = time.perf_counter()
+    r = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=devnull,
+                       stderr=subprocess.DEVNULL)
+    return time.perf_counter() - started, r.returncode
+
+
+def run_pair(p: dict, tools: dict, corpus: Path, manifest: dict, runs: int) -> dict:
+    cmds = commands_for(p, tools, corpus)
+    input_bytes = manifest["files"][p["input"]]["bytes"]
+    log(f"\n{p['label']}  ({p['input']}, {input_bytes / 1e6:.1f} MB)")
+    # Check every output once (this also warms the page cache).
+    for name, c in cmds.items():
+        if c["argv"] is None:
+            log(f"  {name:12} {c['status']}: {c.get('note') or ''}")
+            continue
+        digest, size, code, message = hash_output(c["argv"])
+        want = expected_sha(manifest, c["expect"])
+        c["output_bytes"] = size
+        c["exit_code"] = code
+        c["output_ok"] = digest == want and code in c["ok"]
+        c["status"] = "ok" if c["output_ok"] else "output differs"
+        if not c["output_ok"]:
+            c["detail"] = (f"exit {code}, {size} bytes, sha256 {digest[:16]} "
+                           f"(expected {c['expect']} sha256 {want[:16]})"
+                           + (f": {message[:300]}" if message else ""))
+            log(f"  {name:12} OUTPUT DIFFERS: {c['detail']}")
+        else:
+            log(f"  {name:12} output ok ({size:,} bytes)")
+    timed = [n for n, c in cmds.items() if c["argv"] is not None]
+    times: dict[str, list[float]] = {n: [] for n in timed}
+    with open(os.devnull, "wb") as devnull:
+        for _ in range(runs):
+            for name in timed:
+                seconds, code = time_once(cmds[name]["argv"], devnull)
+                if code not in cmds[name]["ok"]:
+                    cmds[name]["timing_exit_code"] = code
+                times[name].append(seconds)
+    for name in timed:
+        c = cmds[name]
+        c["times_s"] = [round(t, 6) for t in times[name]]
+        c["median_s"] = statistics.median(times[name])
+        nbytes = manifest["files"][c.get("input", p["input"])]["bytes"]
+        c["mbps"] = nbytes / 1e6 / c["median_s"]
+    summary = "  ".join(f"{n} {cmds[n]['mbps']:.0f}" for n in timed)
+    log(f"  MB/s: {summary}")
+
+    def mbps(name: str) -> float | None:
+        c = cmds.get(name)
+        return c.get("mbps") if c else None
+
+    t = mbps("transcode")
+    ratios = {}
+    for ref in ("cat", "iconv", "uconv", "strict-clean"):
+        r = mbps(ref)
+        if t and r:
+            ratios[ref] = t / r
+    ref, need = p["target"]
+    have = ratios.get(ref)
+    met = None if have is None else have >= need
+    transcode_ok = cmds["transcode"].get("output_ok", False)
+    if not transcode_ok:
+        met = False
+    same_as_iconv = None
+    ic = cmds.get("iconv", {})
+    if ic.get("argv") and ic.get("expect") == cmds["transcode"]["expect"]:
+        same_as_iconv = bool(ic.get("output_ok")) and transcode_ok
+    return dict(id=p["id"], label=p["label"], input=p["input"], input_bytes=input_bytes,
+                commands={n: {k: v for k, v in c.items()} for n, c in cmds.items()},
+                ratios=ratios, target={"versus": ref, "ratio": need, "actual": have, "met": met},
+                transcode_output_ok=transcode_ok, transcode_equals_iconv=same_as_iconv)
+
+
+# ---------------------------------------------------------------------------------------
+# Peak RSS on a stream
+# ---------------------------------------------------------------------------------------
+
+
+def stream_rss(name: str, argv: list[str], data: bytes, total: int, gnu_time: str | None) -> dict:
+    """Pipes `total` bytes (repeats of `data`, cut at a line end) into argv's stdin and
+    measures its peak RSS."""
+    wrapped = [gnu_time, "-v", *argv] if gnu_time else argv
+    with tempfile.TemporaryFile() as err:
+        started = time.perf_counter()
+        proc = subprocess.Popen(wrapped, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                                stderr=err)
+        assert proc.stdin is not None
+        sent = 0
+        view = memoryview(data)
+        try:
+            while sent < total:
+                left = total - sent
+                if left >= len(view):
+                    chunk = view
+                else:
+                    cut = data.rfind(b"\n", 0, left) + 1
+                    if cut <= 0:
+                        break
+                    chunk = view[:cut]
+                proc.stdin.write(chunk)
+                sent += len(chunk)
+                if len(chunk) < len(view):
+                    break
+            proc.stdin.close()
+        except BrokenPipeError:
+            pass
+        if gnu_time:
+            code = proc.wait()
+            ru_kib = None
+        else:
+            _, status, usage = os.wait4(proc.pid, 0)
+            code = os.waitstatus_to_exitcode(status)
+            proc.returncode = code
+            ru_kib = usage.ru_maxrss
+        seconds = time.perf_counter() - started
+        err.seek(0)
+        report = err.read().decode("utf-8", "replace")
+    kib = ru_kib
+    m = re.search(r"Maximum resident set size \(kbytes\): (\d+)", report)
+    if m:
+        kib = int(m.group(1))
+    m = re.search(r"Exit status: (\d+)", report)
+    if m:
+        code = int(m.group(1))
+    result = dict(command=name, argv=argv, bytes=sent, exit_code=code,
+                  max_rss_kib=kib, seconds=seconds, mbps=sent / 1e6 / seconds,
+                  method="/usr/bin/time -v" if gnu_time else "wait4 ru_maxrss")
+    if name == "transcode" and kib is not None:
+        result["target_mib"] = RSS_TARGET_MIB
+        result["met"] = kib / 1024 <= RSS_TARGET_MIB and code == 0
+    log(f"  {name:10} peak RSS {kib / 1024 if kib else float('nan'):7.2f} MiB, exit {code}, "
+        f"{result['mbps']:.0f} MB/s")
+    return result
+
+
+def run_streams(tools: dict, corpus: Path, gb: float, gnu_time: str | None) -> list[dict]:
+    total = int(gb * 1e9)
+    data = (corpus / "en.utf8").read_bytes()
+    log(f"\npeak RSS: {total / 1e9:g} GB of English UTF-8 through stdin, → UTF-16LE")
+    plans = [
+        ("transcode", [tools["transcode"], "-s", "-f", "UTF-8", "-t", "UTF-16LE"]),
+        ("iconv", [tools["iconv"], "-f", "UTF-8", "-t", "UTF-16LE"] if tools["iconv"] else None),
+        ("uconv", [tools["uconv"], "-f", "UTF-8", "-t", "UTF-16LE"] if tools["uconv"] else None),
+        ("cat", [tools["cat"]]),
+    ]
+    out = []
+    for name, argv in plans:
+        if argv is None:
+            out.append(dict(command=name, argv=None, status="missing"))
+            continue
+        out.append(stream_rss(name, argv, data, total, gnu_time))
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# Report
+# ---------------------------------------------------------------------------------------
+
+
+def fmt_mbps(c: dict | None) -> str:
+    if not c:
+        return "–"
+    if c.get("argv") is None:
+        return c.get("status", "n/a")
+    text = f"{c['mbps']:,.0f}" if c["mbps"] >= 100 else f"{c['mbps']:.1f}"
+    if not c.get("output_ok"):
+        text += " (output differs)"
+    return text
+
+
+def fmt_ratio(x: float | None) -> str:
+    return "–" if x is None else f"{x:.2f}×"
+
+
+def target_text(r: dict) -> str:
+    t = r["target"]
+    ref = {"cat": "cat", "iconv": "iconv", "strict-clean": "strict on clean"}[t["versus"]]
+    text = f"≥ {t['ratio']:.2f}× {ref}"
+    if t["versus"] == "strict-clean":
+        sc = r["commands"]["strict-clean"]
+        text += f" ({sc['mbps']:,.0f} MB/s): {fmt_ratio(t['actual'])}"
+    return text
+
+
+def met_text(met: bool | None) -> str:
+    return {True: "yes", False: "**no**", None: "–"}[met]
+
+
+def markdown(results: dict) -> str:
+    m = results["machine"]
+    s = results["settings"]
+    lines = [
+        "# transcode benchmark",
+        "",
+        f"Generated by `python3 bench/run.py` ({s['command']}). "
+        f"MB = 10^6 bytes of input; each figure is the median wall time of {s['runs']} runs, "
+        "the commands alternating within each round; input from the file argument "
+        "(page cache warm), output to /dev/null.",
+        "",
+        "| pair | cat MB/s | transcode MB/s | iconv MB/s | uconv MB/s | transcode/cat "
+        "| transcode/iconv | target | met |",
+        "|---|--:|--:|--:|--:|--:|--:|---|---|",
+    ]
+    for r in results["pairs"]:
+        c = r["commands"]
+        lines.append(
+            f"| {r['label']} | {fmt_mbps(c.get('cat'))} | {fmt_mbps(c.get('transcode'))} "
+            f"| {fmt_mbps(c.get('iconv'))} | {fmt_mbps(c.get('uconv'))} "
+            f"| {fmt_ratio(r['ratios'].get('cat'))} | {fmt_ratio(r['ratios'].get('iconv'))} "
+            f"| {target_text(r)} | {met_text(r['target']['met'])} |"
+        )
+    if results["rss"]:
+        gb = s["stream_gb"]
+        lines += [
+            "",
+            f"Peak resident memory, {gb:g} GB (10^9 bytes) of English UTF-8 piped through "
+            "standard input, converted to UTF-16LE (`/usr/bin/time -v`, "
+            "\"Maximum resident set size\"):",
+            "",
+            "| command | peak RSS | MB/s | target | met |",
+            "|---|--:|--:|---|---|",
+        ]
+        for x in results["rss"]:
+            if x.get("argv") is None:
+                lines.append(f"| {x['command']} | missing | – | | |")
+                continue
+            rss = f"{x['max_rss_kib'] / 1024:.2f} MiB" if x["max_rss_kib"] else "?"
+            target = f"≤ {RSS_TARGET_MIB:g} MiB" if "target_mib" in x else ""
+            met = met_text(x.get("met")) if "met" in x else ""
+            argv = " ".join(Path(a).name if i == 0 else a for i, a in enumerate(x["argv"]))
+            lines.append(f"| `{argv}` | {rss} | {x['mbps']:,.0f} | {target} | {met} |")
+    notes = []
+    for r in results["pairs"]:
+        for name, c in r["commands"].items():
+            if c.get("note") and c.get("argv") is not None:
+                notes.append(f"{r['label']}, {name}: {c['note']}.")
+            if c.get("argv") is not None and not c.get("output_ok"):
+                notes.append(f"{r['label']}, {name}: output differs from the expected bytes: "
+                             f"{c.get('detail')}.")
+    lines += [
+        "",
+        "Every command's output was checked once against the expected bytes (the corpus in "
+        "the target encoding; for the dirty file, Python's `replace`, `surrogateescape` and "
+        "`ignore` decodings) before timing; transcode's output equals iconv's wherever both "
+        "are checked against the same bytes"
+        + (" (all pairs)." if all(r["transcode_equals_iconv"] in (True, None)
+                                  for r in results["pairs"]) else "; see the notes."),
+        "`strict on clean`: `transcode -f UTF-8 -t UTF-16LE` on the clean English file, "
+        "timed in the same rounds as the dirty-file runs. "
+        "The dirty file is the English text with "
+        f"{results['corpus']['dirty_ill_formed_bytes']:,} ill-formed bytes inserted "
+        f"({results['corpus']['dirty_ill_formed_bytes'] / results['corpus']['files']['en.dirty.utf8']['bytes']:.2%}).",
+        f"Starting a process costs about {results['spawn_ms']:.1f} ms here (`true`, median), "
+        "included in every figure.",
+    ]
+    if notes:
+        lines += ["", "Notes:", ""] + [f"- {n}" for n in notes]
+    lines += [
+        "",
+        "Corpus: " + ", ".join(
+            f"{name} {f['bytes'] / 1e6:.1f} MB" for name, f in results["corpus"]["files"].items()
+        ) + f" (seed {results['corpus']['key']['seed']}, generator v"
+        f"{results['corpus']['key']['generator']}).",
+        "",
+        "Machine:",
+        "",
+        f"- CPU: {m['cpu']} ({m['nproc']} CPUs available), memory {m['memory']}",
+        f"- kernel: {m['kernel']}",
+        f"- date: {m['date']}; load average before/after: {results['load_before']} / "
+        f"{results['load_after']}",
+        f"- transcode {m['commit']}: {m['versions']['transcode']}, {m['versions']['rustc']}",
+        f"- peers: {m['versions']['iconv'] or 'iconv missing'}; "
+        f"{m['versions']['uconv'] or 'uconv missing'}; {m['versions']['cat']}",
+        "",
+        "![throughput chart](chart.svg)",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def svg_escape(s: str) -> str:
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def chart(results: dict) -> str:
+    """Horizontal grouped bars, MB/s on a log scale, one group per pair."""
+    import math
+
+    colors = {"cat": "#9e9e9e", "transcode": "#1f77b4", "iconv": "#2ca02c",
+              "uconv": "#9467bd"}
+    rows = []
+    for r in results["pairs"]:
+        bars = []
+        for name in PEERS:
+            c = r["commands"].get(name)
+            if c and c.get("argv") is not None and c.get("mbps"):
+                bars.append((name, c["mbps"]))
+            else:
+                bars.append((name, None))
+        rows.append((r["label"], bars))
+    values = [v for _, bars in rows for _, v in bars if v]
+    steps = [k * 10**e for e in range(-1, 7) for k in (1, 2, 5)]
+    lo = max([s for s in steps if s <= min(values) / 1.3] or [steps[0]])
+    hi = min([s for s in steps if s >= max(values) * 1.15] or [steps[-1]])
+    s = results["settings"]
+    subtitle = (f"{s['size_mb']:g} MB per corpus, median of {s['runs']}, "
+                f"{results['machine']['date'][:10]}")
+    left, plot_w, right = 330, 560, 70
+    bar_h, gap = 11, 12
+    top = 62
+    group_h = len(PEERS) * bar_h + gap
+    height = top + len(rows) * group_h + 40
+    width = left + plot_w + right
+
+    def x(v: float) -> float:
+        return left + plot_w * (math.log10(v) - math.log10(lo)) / (math.log10(hi) - math.log10(lo))
+
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">',
+        f'<rect width="{width}" height="{height}" fill="white"/>',
+        f'<text x="{left}" y="18" font-size="14" font-weight="bold">transcode throughput '
+        f'(MB/s, log scale; higher is better)</text>',
+        f'<text x="{width - 8}" y="39" text-anchor="end" fill="#555">'
+        f'{svg_escape(subtitle)}</text>',
+    ]
+    lx = left
+    for name in PEERS:
+        out.append(f'<rect x="{lx}" y="30" width="12" height="10" fill="{colors[name]}"/>')
+        out.append(f'<text x="{lx + 16}" y="39">{name}</text>')
+        lx += 90
+    for v in steps:
+        if lo <= v <= hi:
+            gx = x(v)
+            major = str(v).lstrip("0.").startswith("1")
+            out.append(f'<line x1="{gx:.1f}" y1="{top - 6}" x2="{gx:.1f}" '
+                       f'y2="{height - 30}" stroke="{"#bbb" if major else "#e5e5e5"}"/>')
+            label = f"{v:,.0f}" if v >= 1 else f"{v:g}"
+            out.append(f'<text x="{gx:.1f}" y="{height - 16}" text-anchor="middle" '
+                       f'fill="#555">{label}</text>')
+    y = top
+    for label, bars in rows:
+        out.append(f'<text x="{left - 8}" y="{y + len(PEERS) * bar_h / 2 + 4:.1f}" '
+                   f'text-anchor="end">{svg_escape(label)}</text>')
+        for i, (name, v) in enumerate(bars):
+            by = y + i * bar_h
+            if v is None:
+                out.append(f'<text x="{left + 4}" y="{by + bar_h - 2}" fill="#999" '
+                           f'font-size="9">{name}: n/a</text>')
+                continue
+            w = max(1.0, x(v) - left)
+            out.append(f'<rect x="{left}" y="{by}" width="{w:.1f}" height="{bar_h - 1}" '
+                       f'fill="{colors[name]}"><title>{name}: {v:,.0f} MB/s</title></rect>')
+            out.append(f'<text x="{left + w + 3:.1f}" y="{by + bar_h - 2}" '
+                       f'font-size="9">{v:,.0f}</text>')
+        y += group_h
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------------------------------
+# Main
+# ---------------------------------------------------------------------------------------
+
+
+def load_average() -> str:
+    try:
+        return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    except OSError:
+        return "?"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--size-mb", type=float, default=100,
+                    help="MB (10^6 bytes) of UTF-8 text per language (default 100)")
+    ap.add_argument("--runs", type=int, default=5, help="timed rounds per pair (default 5)")
+    ap.add_argument("--stream-gb", type=float, default=1.0,
+                    help="GB (10^9 bytes) piped through stdin for peak RSS (default 1; 0 skips)")
+    ap.add_argument("--publish", action="store_true",
+                    help="copy results.md and chart.svg to bench/ (for committing)")
+    ap.add_argument("--out", type=Path, default=BENCH / "out",
+                    help="output directory (default bench/out)")
+    ap.add_argument("--bin", type=Path, help="use this transcode binary; skip cargo build")
+    ap.add_argument("--pairs", help="comma-separated pair ids to run (default: all): "
+                    + ", ".join(p["id"] for p in PAIRS))
+    ap.add_argument("--no-install", action="store_true",
+                    help="do not apt-get install missing peers")
+    ap.add_argument("--regenerate", action="store_true", help="rewrite the corpus")
+    args = ap.parse_args()
+    if args.runs < 1 or args.size_mb <= 0 or args.stream_gb < 0:
+        ap.error("--runs must be ≥ 1, --size-mb > 0, --stream-gb ≥ 0")
+    pairs = PAIRS
+    if args.pairs:
+        wanted = set(args.pairs.split(","))
+        unknown = wanted - {p["id"] for p in PAIRS}
+        if unknown:
+            ap.error(f"unknown pair ids: {', '.join(sorted(unknown))}")
+        pairs = [p for p in PAIRS if p["id"] in wanted]
+
+    out = args.out.resolve()
+    corpus = out / "corpus"
+    transcode = args.bin.resolve() if args.bin else build_transcode()
+    if not transcode.is_file():
+        raise SystemExit(f"{transcode}: no such binary")
+    tools: dict[str, str | None] = {
+        "transcode": str(transcode),
+        "cat": shutil.which("cat"),
+        "iconv": ensure("iconv", "libc-bin", not args.no_install),
+        "uconv": ensure("uconv", "icu-devtools", not args.no_install),
+    }
+    gnu_time = None
+    if args.stream_gb > 0:
+        gnu_time = (str(Path("/usr/bin/time")) if Path("/usr/bin/time").exists()
+                    else ensure("time", "time", not args.no_install))
+        if gnu_time is None:
+            log("warning: GNU time is missing; peak RSS is read from wait4() instead")
+    manifest = generate_corpus(corpus, args.size_mb, args.regenerate)
+
+    load_before = load_average()
+    with open(os.devnull, "wb") as devnull:
+        spawn = statistics.median(time_once(["true"], devnull)[0] for _ in range(20))
+    results = {
+        "settings": {
+            "command": "python3 bench/run.py " + " ".join(sys.argv[1:]),
+            "size_mb": args.size_mb, "runs": args.runs, "stream_gb": args.stream_gb,
+        },
+        "machine": machine_info(tools, transcode),
+        "corpus": manifest,
+        "spawn_ms": spawn * 1000,
+        "load_before": load_before,
+        "pairs": [run_pair(p, tools, corpus, manifest, args.runs) for p in pairs],
+        "rss": run_streams(tools, corpus, args.stream_gb, gnu_time) if args.stream_gb else [],
+    }
+    results["load_after"] = load_average()
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "results.json").write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n")
+    md = markdown(results)
+    (out / "results.md").write_text(md)
+    (out / "chart.svg").write_text(chart(results))
+    log(f"\nwrote {out / 'results.json'}, {out / 'results.md'}, {out / 'chart.svg'}\n")
+    print(md)
+    if args.publish:
+        shutil.copyfile(out / "results.md", BENCH / "results.md")
+        shutil.copyfile(out / "chart.svg", BENCH / "chart.svg")
+        log(f"published {BENCH / 'results.md'} and {BENCH / 'chart.svg'}")
+    broken = [r["label"] for r in results["pairs"] if not r["transcode_output_ok"]]
+    if broken:
+        log("error: transcode's output is wrong for: " + "; ".join(broken))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
