@@ -1,0 +1,186 @@
+//! Helpers shared by the fuzz targets in `fuzz_targets/`: the label lists the first input
+//! bytes choose from, a reader that hands out its data in chosen chunk sizes, and the
+//! well-formedness checks.
+//!
+//! Every target reads its choices from the first bytes of the input and converts the rest,
+//! so a crash file is a complete, self-describing reproduction.
+
+#![forbid(unsafe_code)]
+
+use std::io::{Cursor, Read};
+use transcode::labels::{Charset, resolve};
+use transcode::newline::Newline;
+use transcode::policy::Policy;
+use transcode::run::{Settings, convert_reader};
+
+/// Source labels (`--from`), as a user would write them.
+pub const FROM_LABELS: &[&str] = &[
+    "UTF-8",
+    "UTF-16",
+    "UTF-16LE",
+    "UTF-16BE",
+    "UCS-2",
+    "UCS-2LE",
+    "UCS-2BE",
+    "UTF-32",
+    "UTF-32LE",
+    "UTF-32BE",
+    "GBK",
+    "GB2312",
+    "GB18030",
+    "Big5",
+    "Shift_JIS",
+    "EUC-JP",
+    "EUC-KR",
+    "ISO-2022-JP",
+    "windows-1252",
+    "ISO-8859-1",
+    "US-ASCII",
+    "KOI8-R",
+    "x-user-defined",
+    "auto",
+];
+
+/// Target labels (`--to`): the source labels less `auto`, which can only be read.
+pub const TO_LABELS: &[&str] = &[
+    "UTF-8",
+    "UTF-16",
+    "UTF-16LE",
+    "UTF-16BE",
+    "UCS-2",
+    "UCS-2LE",
+    "UCS-2BE",
+    "UTF-32",
+    "UTF-32LE",
+    "UTF-32BE",
+    "GBK",
+    "GB2312",
+    "GB18030",
+    "Big5",
+    "Shift_JIS",
+    "EUC-JP",
+    "EUC-KR",
+    "ISO-2022-JP",
+    "windows-1252",
+    "ISO-8859-1",
+    "US-ASCII",
+    "KOI8-R",
+    "x-user-defined",
+];
+
+/// Every error policy.
+pub const POLICIES: &[Policy] = &[
+    Policy::Strict,
+    Policy::Replace,
+    Policy::Escape,
+    Policy::Discard,
+];
+
+/// Every `--newline` choice.
+pub const NEWLINES: &[Newline] = &[Newline::Keep, Newline::Lf, Newline::Crlf, Newline::Cr];
+
+/// The entry of `list` that `byte` selects.
+pub fn pick<T: Copy>(list: &[T], byte: u8) -> T {
+    list[usize::from(byte) % list.len()]
+}
+
+/// Resolves one of our own labels (a panic here is a bug in the label table).
+pub fn charset(label: &str) -> Charset {
+    resolve(label).unwrap_or_else(|e| panic!("{label}: {e}"))
+}
+
+/// Splits `data` into its first `n` bytes (padded with zeros when short) and the rest.
+pub fn split_header<const N: usize>(data: &[u8]) -> ([u8; N], &[u8]) {
+    let mut head = [0u8; N];
+    let n = data.len().min(N);
+    head[..n].copy_from_slice(&data[..n]);
+    (head, &data[n..])
+}
+
+/// The options besides charsets and policy that a flags byte turns on: bit 0 `--keep-bom`,
+/// bit 1 `--add-bom` (only where the command line allows it: Unicode targets and GB18030),
+/// bit 2 `//TRANSLIT`, bits 3–4 `--newline`.
+pub fn apply_flags(settings: &mut Settings, flags: u8) {
+    settings.keep_bom = flags & 1 != 0;
+    settings.add_bom =
+        flags & 2 != 0 && (settings.to.is_unicode() || settings.to.name() == "GB18030");
+    settings.translit = flags & 4 != 0;
+    settings.newline = NEWLINES[usize::from((flags >> 3) & 3)];
+}
+
+/// Converts `input` in one piece.
+pub fn convert(input: &[u8], settings: &Settings) -> (Vec<u8>, i32) {
+    convert_reader(Box::new(Cursor::new(input.to_vec())), settings)
+}
+
+/// A reader that hands out its data in pieces of the given sizes, cycling through them and
+/// never giving more than asked for. A size of 0 is an `Interrupted` error, which the input
+/// layer must retry (a reader's `Ok(0)` would mean the end of the input).
+pub struct Chunked {
+    data: Vec<u8>,
+    pos: usize,
+    sizes: Vec<usize>,
+    turn: usize,
+}
+
+impl Chunked {
+    /// A reader of `data` in pieces of `sizes` (at least one of them is made non-zero).
+    pub fn new(data: &[u8], sizes: &[u8]) -> Chunked {
+        let mut sizes: Vec<usize> = sizes.iter().map(|&s| usize::from(s)).collect();
+        if sizes.iter().all(|&s| s == 0) {
+            sizes.push(1);
+        }
+        Chunked {
+            data: data.to_vec(),
+            pos: 0,
+            sizes,
+            turn: 0,
+        }
+    }
+}
+
+impl Read for Chunked {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let size = self.sizes[self.turn % self.sizes.len()];
+        self.turn += 1;
+        if size == 0 && self.pos < self.data.len() {
+            return Err(std::io::ErrorKind::Interrupted.into());
+        }
+        let n = size.min(buf.len()).min(self.data.len() - self.pos);
+        buf[..n].copy_from_slice(&self.data[self.pos..self.pos + n]);
+        self.pos += n;
+        Ok(n)
+    }
+}
+
+/// Converts `input` handed out in pieces of `sizes`.
+pub fn convert_chunked(input: &[u8], sizes: &[u8], settings: &Settings) -> (Vec<u8>, i32) {
+    convert_reader(Box::new(Chunked::new(input, sizes)), settings)
+}
+
+/// Why `bytes` is not well-formed UTF-16LE: an odd length or an unpaired surrogate.
+pub fn utf16le_error(bytes: &[u8]) -> Option<String> {
+    if !bytes.len().is_multiple_of(2) {
+        return Some(format!("odd length {}", bytes.len()));
+    }
+    let units = bytes
+        .chunks_exact(2)
+        .map(|c| u16::from_le_bytes([c[0], c[1]]));
+    char::decode_utf16(units)
+        .find_map(Result::err)
+        .map(|e| format!("lone surrogate U+{:04X}", e.unpaired_surrogate()))
+}
+
+/// Bytes in hex, for messages.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes
+        .iter()
+        .map(|b| format!("{b:02X}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Settings for `from` → `to` under `policy` (labels resolved), everything else default.
+pub fn settings(from: &str, to: &str, policy: Policy) -> Settings {
+    Settings::new(charset(from), charset(to), policy)
+}
