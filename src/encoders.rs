@@ -150,13 +150,23 @@ fn encode_wide(
     }
 }
 
-/// UTF-16 in bulk: encoding_rs's converter into units, then the units into bytes.
+/// UTF-16 in bulk: encoding_rs's converter writes the units straight into the output when it
+/// is little-endian and aligned (as the output buffer is), else through `units`.
 fn encode_utf16(src: &str, dst: &mut Vec<u8>, big_endian: bool, units: &mut Vec<u16>) {
+    let start = dst.len();
+    if !big_endian && cfg!(target_endian = "little") {
+        dst.resize(start + 2 * (src.len() + 1), 0);
+        if let Ok(out) = bytemuck::try_cast_slice_mut::<u8, u16>(&mut dst[start..]) {
+            let n = encoding_rs::mem::convert_str_to_utf16(src, out);
+            dst.truncate(start + 2 * n);
+            return;
+        }
+        dst.truncate(start);
+    }
     if units.len() < src.len() + 1 {
         units.resize(src.len() + 1, 0);
     }
     let n = encoding_rs::mem::convert_str_to_utf16(src, units);
-    let start = dst.len();
     dst.resize(start + 2 * n, 0);
     for (out, u) in dst[start..].chunks_exact_mut(2).zip(&units[..n]) {
         let bytes = if big_endian {

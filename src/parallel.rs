@@ -18,8 +18,9 @@ use crate::output::Output;
 use crate::pipeline::{Converter, Options};
 use crate::policy::Counts;
 
-/// Files smaller than this are converted on one core: splitting would not pay.
-pub const MIN_SIZE: usize = 64 * 1024 * 1024;
+/// Files smaller than this are converted on one core: below it, starting threads and copying
+/// segments costs more than the second core gains.
+pub const MIN_SIZE: usize = 16 * 1024 * 1024;
 /// The input converted by one worker at a time.
 const SEGMENT: usize = 4 * 1024 * 1024;
 

@@ -5,37 +5,69 @@
 
 use super::*;
 
+/// UTF-16 units converted at a time: a whole window, so that the UTF-8 of a window of
+/// mostly-ASCII text is large enough to be written without a copy.
+const UTF16_BLOCK: usize = WINDOW / 2;
+
 impl Converter<'_> {
-    /// UTF-8 input without a copy: valid runs are validated in place (SIMD) and handed on as
-    /// they are; each error is the maximal ill-formed subpart that starts it (Unicode §3.9).
-    /// Returns how many bytes were used (an incomplete sequence at the end of a piece that
-    /// is not the last waits for more).
+    /// UTF-8 input without a copy: valid runs are handed on from where they are; each error
+    /// is the maximal ill-formed subpart that starts it (Unicode §3.9). Returns how many
+    /// bytes were used (an incomplete sequence at the end of a piece that is not the last
+    /// waits for more).
     pub(super) fn utf8_piece(&mut self, piece: &[u8], last: bool) -> Result<usize, Failure> {
+        if self.policy == Policy::Replace && self.opts.check.is_none() {
+            return self.utf8_piece_replacing(piece, last);
+        }
         let mut pos = 0;
-        while pos < piece.len() {
-            let rest = &piece[pos..];
-            let (text, bad) = match simdutf8::compat::from_utf8(rest) {
-                Ok(text) => (text, None),
-                // The prefix before an error is valid UTF-8, so this cannot fail.
-                Err(e) => (
-                    std::str::from_utf8(&rest[..e.valid_up_to()]).unwrap_or_default(),
-                    Some(e.error_len()),
-                ),
-            };
-            self.text_origin = self.piece_start + pos as u64;
-            self.emit_block(text, piece)?;
-            pos += text.len();
-            let bad_len = match bad {
-                None => break,
-                Some(Some(n)) => n,
-                Some(None) if last => piece.len() - pos,
-                Some(None) => return Ok(pos),
-            };
+        for (valid, bad) in Utf8Segments::of(piece) {
+            if !valid.is_empty() {
+                self.text_origin = self.piece_start + pos as u64;
+                self.emit_block(valid, piece)?;
+                pos += valid.len();
+            }
+            if bad.is_empty() {
+                continue;
+            }
+            if !last && pos + bad.len() == piece.len() && incomplete(bad) {
+                return Ok(pos);
+            }
             let start = self.piece_start + pos as u64;
-            self.malformed(start, &piece[pos..pos + bad_len], Problem::Invalid)?;
-            pos += bad_len;
+            self.malformed(start, bad, Problem::Invalid)?;
+            pos += bad.len();
         }
         Ok(pos)
+    }
+
+    /// [`Self::utf8_piece`] under `replace`, where a replacement is just a character: the
+    /// valid runs of the piece and one replacement for each maximal ill-formed subpart are
+    /// gathered into one text and handed on at once, rather than a few hundred bytes at a
+    /// time between errors.
+    fn utf8_piece_replacing(&mut self, piece: &[u8], last: bool) -> Result<usize, Failure> {
+        let replacement = if self.encoder.has_replacement_char() {
+            "\u{FFFD}"
+        } else {
+            "?"
+        };
+        let mut text = std::mem::take(&mut self.text);
+        text.clear();
+        let mut pos = 0;
+        for (valid, bad) in Utf8Segments::of(piece) {
+            text.push_str(valid);
+            pos += valid.len();
+            if bad.is_empty() {
+                continue;
+            }
+            if !last && pos + bad.len() == piece.len() && incomplete(bad) {
+                break;
+            }
+            text.push_str(replacement);
+            self.counts.ill_formed += 1;
+            pos += bad.len();
+        }
+        self.text_origin = self.piece_start;
+        let emitted = self.emit_block(&text, piece);
+        self.text = text;
+        emitted.map(|()| pos)
     }
 
     /// UTF-16 input in bulk: the valid run is converted by `encoding_rs::mem` (SIMD), viewing
@@ -76,16 +108,16 @@ impl Converter<'_> {
         // A buffer kept at full length: the converter leaves it valid UTF-8 after what it
         // wrote, so it needs no clearing between blocks.
         let mut text = std::mem::take(&mut self.text);
-        if text.len() < TEXT_BLOCK {
+        if text.len() < 3 * UTF16_BLOCK {
             text.clear();
-            text.extend(std::iter::repeat_n('\0', TEXT_BLOCK));
+            text.extend(std::iter::repeat_n('\0', 3 * UTF16_BLOCK));
         }
         while i < units.len() {
             let valid = i + utf16_valid_up_to(&units[i..]);
             while i < valid {
-                // A block of at most TEXT_BLOCK / 3 units that does not end between the two
+                // A block of at most UTF16_BLOCK units that does not end between the two
                 // halves of a surrogate pair (each half alone would become U+FFFD).
-                let mut end = valid.min(i + TEXT_BLOCK / 3);
+                let mut end = valid.min(i + UTF16_BLOCK);
                 if end < valid && (0xD800..0xDC00).contains(&units[end - 1]) {
                     end -= 1;
                 }
@@ -169,4 +201,45 @@ fn utf16_valid_up_to(units: &[u16]) -> usize {
         start += chunk.len();
     }
     start + encoding_rs::mem::utf16_valid_up_to(&units[start..])
+}
+
+/// True when `bytes` (ill-formed) are the start of a sequence cut short, which more input
+/// may complete.
+fn incomplete(bytes: &[u8]) -> bool {
+    std::str::from_utf8(bytes).is_err_and(|e| e.error_len().is_none())
+}
+
+/// The valid runs of UTF-8 and the maximal ill-formed subpart after each, in order, found
+/// by SIMD validation (simdutf8, whose errors report the subpart's length as std's do).
+struct Utf8Segments<'a> {
+    rest: &'a [u8],
+}
+
+impl<'a> Utf8Segments<'a> {
+    fn of(bytes: &'a [u8]) -> Utf8Segments<'a> {
+        Utf8Segments { rest: bytes }
+    }
+}
+
+impl<'a> Iterator for Utf8Segments<'a> {
+    type Item = (&'a str, &'a [u8]);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.rest.is_empty() {
+            return None;
+        }
+        let rest = self.rest;
+        let (valid, bad) = match simdutf8::compat::from_utf8(rest) {
+            Ok(text) => (text, 0),
+            Err(e) => {
+                let n = e.valid_up_to();
+                // The prefix before an error is valid UTF-8, so this cannot fail.
+                let text = simdutf8::basic::from_utf8(&rest[..n]).unwrap_or_default();
+                (text, e.error_len().unwrap_or(rest.len() - n))
+            }
+        };
+        let end = valid.len() + bad;
+        self.rest = &rest[end..];
+        Some((valid, &rest[valid.len()..end]))
+    }
 }
