@@ -29,6 +29,12 @@ pub struct Input {
 
 enum Source {
     Mapped(Mmap),
+    /// Bytes in memory that stand at absolute offset `base` of the named input (a segment of
+    /// a file converted on another core): read in place, like a map.
+    Owned {
+        bytes: Vec<u8>,
+        base: u64,
+    },
     Stream {
         reader: Box<dyn Read>,
         /// The regular file behind the stream, for reading ahead without moving it.
@@ -113,16 +119,34 @@ impl Input {
     pub fn mapped_rest(&self) -> Option<&[u8]> {
         match &self.source {
             Source::Mapped(m) => Some(&m[self.mapped_pos(m)..]),
-            Source::Stream { .. } => None,
+            _ => None,
         }
     }
 
     /// An input over bytes that start at absolute offset `offset` of the named input, so
     /// that what is reported about them names the right place.
     pub fn from_bytes_at(name: &str, bytes: Vec<u8>, offset: u64) -> Input {
-        let mut input = Input::from_reader(name, Box::new(io::Cursor::new(bytes)));
-        input.offset = offset;
-        input
+        Input {
+            name: name.to_string(),
+            source: Source::Owned {
+                bytes,
+                base: offset,
+            },
+            offset,
+            released: 0,
+        }
+    }
+
+    /// The whole of an input held in memory (mapped or owned) and the position of the first
+    /// unread byte in it.
+    fn in_memory(&self) -> Option<(&[u8], usize)> {
+        let (bytes, base): (&[u8], u64) = match &self.source {
+            Source::Mapped(m) => (m, 0),
+            Source::Owned { bytes, base } => (bytes, *base),
+            Source::Stream { .. } => return None,
+        };
+        let pos = usize::try_from(self.offset - base).unwrap_or(usize::MAX);
+        Some((bytes, pos.min(bytes.len())))
     }
 
     /// Absolute offset of the first unread byte.
@@ -135,6 +159,7 @@ impl Input {
     pub fn is_file(&self) -> bool {
         match &self.source {
             Source::Mapped(_) => true,
+            Source::Owned { .. } => false,
             Source::Stream { file, .. } => file.is_some(),
         }
     }
@@ -150,7 +175,7 @@ impl Input {
                 Ok(n)
             }
             Source::Stream { file: Some(f), .. } => f.read_at(buf, at),
-            Source::Stream { .. } => Ok(0),
+            Source::Stream { .. } | Source::Owned { .. } => Ok(0),
         }
     }
 
@@ -203,6 +228,7 @@ impl Input {
         self.offset += n as u64;
         match &mut self.source {
             Source::Stream { start, .. } => *start += n,
+            Source::Owned { .. } => {}
             Source::Mapped(m) => {
                 let done = usize::try_from(self.offset)
                     .unwrap_or(usize::MAX)
@@ -213,11 +239,12 @@ impl Input {
     }
 
     fn available(&self) -> (usize, bool) {
+        if let Some((bytes, pos)) = self.in_memory() {
+            let rest = bytes.len() - pos;
+            return (rest.min(WINDOW), rest <= WINDOW);
+        }
         match &self.source {
-            Source::Mapped(m) => {
-                let rest = m.len() - self.mapped_pos(m);
-                (rest.min(WINDOW), rest <= WINDOW)
-            }
+            Source::Mapped(_) | Source::Owned { .. } => (0, true),
             Source::Stream {
                 start, end, eof, ..
             } => (end - start, *eof),
@@ -231,12 +258,12 @@ impl Input {
     }
 
     fn window(&self) -> (&[u8], bool) {
+        if let Some((bytes, pos)) = self.in_memory() {
+            let end = pos.saturating_add(WINDOW).min(bytes.len());
+            return (&bytes[pos..end], end == bytes.len());
+        }
         match &self.source {
-            Source::Mapped(m) => {
-                let pos = self.mapped_pos(m);
-                let end = pos.saturating_add(WINDOW).min(m.len());
-                (&m[pos..end], end == m.len())
-            }
+            Source::Mapped(_) | Source::Owned { .. } => (&[], true),
             Source::Stream {
                 buf,
                 start,

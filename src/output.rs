@@ -98,7 +98,12 @@ impl Output {
 
     /// An output kept in memory (for tests and embedding); see [`Output::into_bytes`].
     pub fn memory() -> Output {
-        Output::new(Sink::Memory(Vec::new()))
+        Output::memory_with_capacity(0)
+    }
+
+    /// [`Output::memory`] with room for `capacity` bytes from the start.
+    pub fn memory_with_capacity(capacity: usize) -> Output {
+        Output::new(Sink::Memory(Vec::with_capacity(capacity)))
     }
 
     /// Everything written to a memory output, BOM included (empty for other outputs).
@@ -161,13 +166,28 @@ impl Output {
     /// Appends UTF-8 text that needs no encoding; a large run is written straight from where
     /// it is, without a copy.
     pub fn write_utf8(&mut self, text: &str) -> Result<(), Failure> {
-        if text.len() < FLUSH_AT {
-            self.buf.extend_from_slice(text.as_bytes());
+        self.write_encoded(text.as_bytes())
+    }
+
+    /// Appends bytes already in the output encoding; a large run is written straight from
+    /// where it is, without a copy.
+    pub fn write_encoded(&mut self, bytes: &[u8]) -> Result<(), Failure> {
+        if let Sink::Memory(v) = &mut self.sink
+            && self.buf.is_empty()
+            && (self.written > 0 || self.bom.is_none())
+        {
+            // Memory is written to at once: the buffer would only add a copy.
+            v.extend_from_slice(bytes);
+            self.written += bytes.len() as u64;
+            return Ok(());
+        }
+        if bytes.len() < FLUSH_AT {
+            self.buf.extend_from_slice(bytes);
             return self.maybe_flush();
         }
         self.flush()?;
         self.start()?;
-        self.write(text.as_bytes())
+        self.write(bytes)
     }
 
     /// Writes out everything buffered.

@@ -222,10 +222,9 @@ impl<'a> Converter<'a> {
             let mut text = std::mem::take(&mut self.text);
             text.clear();
             let (status, read) = self.decoder.decode(&piece[pos..], &mut text, last);
-            let emitted = self.emit_text(&text);
+            let emitted = self.emit_block(&text, piece);
             self.text = text;
             emitted?;
-            self.report_unmapped(piece, None)?;
             pos += read;
             match status {
                 DecodeStatus::InputEmpty => return Ok(()),
