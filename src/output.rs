@@ -103,7 +103,13 @@ impl Output {
 
     /// [`Output::memory`] with room for `capacity` bytes from the start.
     pub fn memory_with_capacity(capacity: usize) -> Output {
-        Output::new(Sink::Memory(Vec::with_capacity(capacity)))
+        Output::memory_in(Vec::with_capacity(capacity))
+    }
+
+    /// [`Output::memory`] that writes into `buffer` (emptied first), reusing its memory.
+    pub fn memory_in(mut buffer: Vec<u8>) -> Output {
+        buffer.clear();
+        Output::new(Sink::Memory(buffer))
     }
 
     /// Everything written to a memory output, BOM included (empty for other outputs).

@@ -19,7 +19,7 @@ use crate::pipeline::{Converter, Options};
 use crate::policy::Counts;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::{Mutex, mpsc};
 
 /// Files smaller than this are converted on one core: below it, starting threads and copying
 /// segments costs more than the second core gains.
@@ -28,10 +28,10 @@ pub const MIN_SIZE: usize = 16 * 1024 * 1024;
 const SEGMENT: usize = 4 * 1024 * 1024;
 
 /// True when `from` → `to` with `opts` can be split without changing the output, and it
-/// pays (1.6 times or more on two cores, as measured on 100 MB of Chinese): writing a
-/// multi-byte legacy charset (UTF-8 to GBK or GB18030: 1.7 times). Measured not to pay
-/// enough: reading one (GBK to UTF-8: 1.1 to 1.3 times) and the Unicode forms (Chinese UTF-16
-/// to UTF-8: 1.1 times), whose conversion costs little more than the copies a split needs.
+/// pays: a multi-byte legacy charset on either side (measured on 100 MB of Chinese, one core
+/// against two: GBK and GB18030 to UTF-8 1.4 to 1.6 times, UTF-8 to GBK 1.4 to 1.6 times).
+/// Measured not to pay: the Unicode forms (Chinese UTF-16 to UTF-8 1.1 times), whose
+/// conversion costs little more than the copies a split needs.
 pub fn can_split(from: Charset, to: Charset, opts: &Options) -> bool {
     let stateless =
         |c: Charset| c != Charset::Auto && c != Charset::Legacy(encoding_rs::ISO_2022_JP);
@@ -42,7 +42,7 @@ pub fn can_split(from: Charset, to: Charset, opts: &Options) -> bool {
     };
     stateless(from)
         && stateless(to)
-        && slow(to)
+        && (slow(from) || slow(to))
         && opts.newline == Newline::Keep
         && opts.check.is_none()
 }
@@ -77,12 +77,19 @@ pub fn convert(
     let written = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let ahead = 2 * workers;
+    let pool = Pool::default();
+    let job = Job {
+        name: input.name.as_str(),
+        charset,
+        opts,
+        target,
+        pool: &pool,
+    };
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel::<(usize, Segment)>();
         for _ in 0..workers {
             let tx = tx.clone();
-            let (bounds, next, written, stop) = (&bounds, &next, &written, &stop);
-            let name = input.name.as_str();
+            let (bounds, next, written, stop, job) = (&bounds, &next, &written, &stop, &job);
             scope.spawn(move || {
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
@@ -100,7 +107,7 @@ pub fn convert(
                     }
                     let offset = base + start as u64;
                     let bytes = &data[start..end];
-                    let convert = || convert_segment(name, bytes, offset, charset, opts, target);
+                    let convert = || convert_segment(job, bytes, offset);
                     let segment = std::panic::catch_unwind(std::panic::AssertUnwindSafe(convert))
                         .unwrap_or_else(|_| panicked());
                     if tx.send((i, segment)).is_err() {
@@ -110,7 +117,7 @@ pub fn convert(
             });
         }
         drop(tx);
-        let result = write_in_order(rx, out, counts, &written).and_then(|()| {
+        let result = write_in_order(rx, out, counts, &written, &pool).and_then(|()| {
             // Every segment must have arrived: a worker cannot vanish silently.
             match written.load(Ordering::Acquire) == bounds.len() {
                 true => Ok(()),
@@ -129,6 +136,7 @@ fn write_in_order(
     out: &mut Output,
     counts: &mut Counts,
     written: &AtomicUsize,
+    pool: &Pool,
 ) -> Result<(), Failure> {
     let mut waiting = BTreeMap::new();
     let mut at = TextPosition::default();
@@ -137,6 +145,7 @@ fn write_in_order(
         waiting.insert(i, segment);
         while let Some(segment) = waiting.remove(&n) {
             out.write_encoded(&segment.bytes)?;
+            pool.give(segment.bytes);
             counts.add(segment.counts);
             if let Err(mut failure) = segment.result {
                 if let Failure::Convert(e) = &mut failure {
@@ -176,23 +185,50 @@ fn segments(charset: Charset, data: &[u8]) -> Vec<(usize, usize)> {
     bounds
 }
 
-fn convert_segment(
-    name: &str,
-    bytes: &[u8],
-    offset: u64,
+/// Buffers handed back by the writer for the next segments: fresh multi-MiB allocations
+/// would fault their pages in one at a time, and page faults of several threads queue on
+/// one lock of the process.
+#[derive(Default)]
+struct Pool(Mutex<Vec<Vec<u8>>>);
+
+impl Pool {
+    fn take(&self) -> Vec<u8> {
+        self.0
+            .lock()
+            .ok()
+            .and_then(|mut p| p.pop())
+            .unwrap_or_default()
+    }
+
+    fn give(&self, buffer: Vec<u8>) {
+        if let Ok(mut p) = self.0.lock() {
+            p.push(buffer);
+        }
+    }
+}
+
+/// One segment's conversion, what it needs around it.
+struct Job<'a> {
+    name: &'a str,
     charset: Charset,
     opts: Options,
     target: Charset,
-) -> Segment {
-    // Room for the worst common case (two-byte input characters to three bytes of UTF-8),
-    // so the output is not copied as it grows.
-    let mut out = Output::memory_with_capacity(bytes.len() * 3 / 2 + 1024);
-    // The segment is copied on this worker's core (the map is not shared with the input).
-    let mut input = Input::from_bytes_at(name, bytes.to_vec(), offset);
-    let mut encoder = Encoder::new(target);
-    let mut converter = Converter::new(charset, opts, name, &mut encoder, &mut out);
+    pool: &'a Pool,
+}
+
+fn convert_segment(job: &Job, bytes: &[u8], offset: u64) -> Segment {
+    let mut copy = job.pool.take();
+    copy.clear();
+    copy.extend_from_slice(bytes);
+    let mut input = Input::from_bytes_at(job.name, copy, offset);
+    let mut out = Output::memory_in(job.pool.take());
+    let mut encoder = Encoder::new(job.target);
+    let mut converter = Converter::new(job.charset, job.opts, job.name, &mut encoder, &mut out);
     let result = converter.run(&mut input, false);
     let (counts, end) = (converter.counts, converter.position());
+    if let Some(copy) = input.into_owned_bytes() {
+        job.pool.give(copy);
+    }
     Segment {
         bytes: out.into_bytes(),
         counts,
