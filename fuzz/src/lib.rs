@@ -41,32 +41,11 @@ pub const FROM_LABELS: &[&str] = &[
     "auto",
 ];
 
-/// Target labels (`--to`): the source labels less `auto`, which can only be read.
-pub const TO_LABELS: &[&str] = &[
-    "UTF-8",
-    "UTF-16",
-    "UTF-16LE",
-    "UTF-16BE",
-    "UCS-2",
-    "UCS-2LE",
-    "UCS-2BE",
-    "UTF-32",
-    "UTF-32LE",
-    "UTF-32BE",
-    "GBK",
-    "GB2312",
-    "GB18030",
-    "Big5",
-    "Shift_JIS",
-    "EUC-JP",
-    "EUC-KR",
-    "ISO-2022-JP",
-    "windows-1252",
-    "ISO-8859-1",
-    "US-ASCII",
-    "KOI8-R",
-    "x-user-defined",
-];
+/// Target labels (`--to`): the source labels less `auto` (the last), which can only be read.
+pub const TO_LABELS: &[&str] = match FROM_LABELS.split_last() {
+    Some((_, rest)) => rest,
+    None => &[],
+};
 
 /// Every error policy.
 pub const POLICIES: &[Policy] = &[
