@@ -52,9 +52,9 @@ pub struct Cli {
     /// Encoding of the input; 'auto' reads a BOM, then tries UTF-8, then guesses.
     ///
     /// 'auto': a byte order mark decides; else UTF-16 or UTF-32 recognised by their zero
-    /// bytes; else UTF-8 if the whole file (the first 64 KiB of a stream) is valid UTF-8;
-    /// else a guess, with a note on standard error. A BOM that matches the encoding is
-    /// removed (see --keep-bom).
+    /// bytes; else UTF-8 if the whole file (the first 64 KiB of a stream) is valid UTF-8, or
+    /// mostly so (32 non-ASCII characters before its first bad byte); else a guess, with a
+    /// note on standard error. A BOM that matches the encoding is removed (see --keep-bom).
     #[arg(
         short,
         long,

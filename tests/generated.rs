@@ -81,8 +81,10 @@ const NOTES: &[(&str, &str)] = &[
     (
         "auto",
         "Input only. A byte order mark decides; else UTF-16 or UTF-32 recognised by their zero \
-         bytes; else UTF-8 if the whole file (the first 64 KiB of a stream) is valid UTF-8; else \
-         a guess (by chardetng, the detector Firefox uses), with a note on standard error.",
+         bytes; else UTF-8 if the whole file (the first 64 KiB of a stream) is valid UTF-8, or if \
+         at least 32 non-ASCII UTF-8 characters come before its first ill-formed byte (then read \
+         as UTF-8, with a note, and the bad bytes go to the error policy); else a guess (by \
+         chardetng, the detector Firefox uses), with a note on standard error.",
     ),
     (
         "UTF-8",
