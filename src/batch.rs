@@ -399,16 +399,19 @@ fn check_file(
     lenient.policy = Policy::Replace;
     let mut problems = Vec::new();
     let mut say = |m: String| report.stderr.push(m);
-    let mut guessed = None;
-    if settings.from == Charset::Auto {
-        match crate::detect::detect(&mut input) {
-            Ok(d) if d.how == crate::detect::How::Guess => guessed = Some(d.charset.name()),
-            // Mostly UTF-8: its ill-formed bytes are reported one by one below.
-            Ok(_) => {}
+    // Detected once here, for the "only a guess" problem, and handed on to `prepare`.
+    let found = match settings.from {
+        Charset::Auto => match crate::detect::detect(&mut input) {
+            Ok(d) => Some(d),
             Err(e) => return report.failed(&e),
-        }
-    }
-    let charset = match prepare(&mut input, &lenient, &mut say) {
+        },
+        _ => None,
+    };
+    // Mostly UTF-8 is not a guess: its ill-formed bytes are reported one by one below.
+    let guessed = found
+        .filter(|d| d.how == crate::detect::How::Guess)
+        .map(|d| d.charset.name());
+    let charset = match prepare(&mut input, &lenient, &mut say, found) {
         Ok((charset, _)) => charset,
         Err(e) => return report.failed(&e),
     };

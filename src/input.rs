@@ -188,7 +188,7 @@ impl Input {
     }
 
     /// Reads until at least `want` unread bytes (at most [`WINDOW`]) are buffered or the
-    /// input ends; [`Input::head`] then shows them.
+    /// input ends; [`Input::prefix`] then shows them.
     pub fn peek(&mut self, want: usize) -> Result<(), Failure> {
         let want = want.min(WINDOW);
         loop {
@@ -199,12 +199,6 @@ impl Input {
             self.read_more()?;
         }
         Ok(())
-    }
-
-    /// The unread bytes buffered (a window of them, for a mapped file). The second value is
-    /// true when these are all the bytes left.
-    pub fn head(&self) -> (&[u8], bool) {
-        self.window()
     }
 
     /// At most the first `limit` unread bytes (after [`Input::peek`] of as many): the same
@@ -393,7 +387,7 @@ mod tests {
         let reader = io::Cursor::new(vec![7u8; 100]).chain(io::Cursor::new(vec![8u8; 100]));
         let mut input = Input::from_reader("t", Box::new(reader));
         input.peek(150).unwrap();
-        let (w, eof) = input.head();
+        let (w, eof) = input.prefix(WINDOW);
         assert_eq!(w.len(), 200);
         assert!(!eof || w.len() == 200);
     }

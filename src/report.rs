@@ -140,9 +140,7 @@ fn describe(path: &Path, settings: &Settings) -> Result<(&'static str, How, Endi
         return Ok(("binary", How::Guess, Endings::default()));
     }
     let found = detect::detect(&mut input)?;
-    let mut auto = settings.clone();
-    auto.from = found.charset;
-    let (charset, _) = prepare(&mut input, &auto, &mut |_| {})?;
+    let (charset, _) = prepare(&mut input, settings, &mut |_| {}, Some(found))?;
     let mut decoder = Decoder::new(charset);
     let mut text = String::with_capacity(64 * 1024);
     let mut endings = Endings::default();

@@ -310,7 +310,7 @@ fn convert_input(
     counts: &mut Counts,
     say: &mut dyn FnMut(String),
 ) -> Result<(), Failure> {
-    let (charset, kept_bom) = prepare(input, settings, say)?;
+    let (charset, kept_bom) = prepare(input, settings, say, None)?;
     if let Some(bom) = kept_bom
         && out.at_start()
         && !out.has_bom()
@@ -373,14 +373,21 @@ fn keep_bom(
 }
 
 /// Decides how to read `input`: resolves `auto`, the BOM and the byte order, and consumes
-/// a BOM that is a signature. Returns the charset and the BOM if it is to be kept.
+/// a BOM that is a signature. `found` is a verdict on the input the caller has already
+/// reached (it is then used whatever `--from` says); without one, `auto` detects here.
+/// Returns the charset and the BOM if it is to be kept.
 pub fn prepare(
     input: &mut Input,
     settings: &Settings,
     say: &mut dyn FnMut(String),
+    found: Option<detect::Detection>,
 ) -> Result<(Charset, Option<bom::Bom>), Failure> {
-    let label = if settings.from == Charset::Auto {
-        let found = detect::detect(input)?;
+    let found = match (found, settings.from) {
+        (Some(found), _) => Some(found),
+        (None, Charset::Auto) => Some(detect::detect(input)?),
+        (None, _) => None,
+    };
+    let label = if let Some(found) = found {
         let note = match found.how {
             How::Guess => Some(format!(
                 "{}: guessed {}; use --from to choose",
