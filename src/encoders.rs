@@ -9,6 +9,7 @@
 
 use crate::gb2312;
 use crate::labels::{Charset, Order};
+use crate::simd::{self, UnitOrder};
 use encoding_rs::EncoderResult;
 
 /// The outcome of one [`Encoder::encode`] call.
@@ -108,6 +109,23 @@ impl Encoder {
         true
     }
 
+    /// The byte order of a UTF-16 target (not UCS-2), which takes any text as it is.
+    pub fn utf16_order(&self) -> Option<UnitOrder> {
+        match self.kind {
+            Kind::Wide {
+                unit: 2,
+                ucs2: false,
+                big_endian,
+                ..
+            } => Some(if big_endian {
+                UnitOrder::Big
+            } else {
+                UnitOrder::Little
+            }),
+            _ => None,
+        }
+    }
+
     /// Whether U+FFFD can be written, so that `replace` writes it rather than `?`.
     pub fn has_replacement_char(&self) -> bool {
         match &self.kind {
@@ -150,32 +168,26 @@ fn encode_wide(
     }
 }
 
-/// UTF-16 in bulk: encoding_rs's converter writes the units straight into the output when it
-/// is little-endian and aligned (as the output buffer is), else through `units`.
+/// UTF-16 in bulk (simdutf): the units are written straight into the output, in either byte
+/// order, where it is aligned for them (as the output buffer is), else through `units`.
 fn encode_utf16(src: &str, dst: &mut Vec<u8>, big_endian: bool, units: &mut Vec<u16>) {
+    let order = match big_endian {
+        true => UnitOrder::Big,
+        false => UnitOrder::Little,
+    };
     let start = dst.len();
-    if !big_endian && cfg!(target_endian = "little") {
-        dst.resize(start + 2 * (src.len() + 1), 0);
-        if let Ok(out) = bytemuck::try_cast_slice_mut::<u8, u16>(&mut dst[start..]) {
-            let n = encoding_rs::mem::convert_str_to_utf16(src, out);
-            dst.truncate(start + 2 * n);
-            return;
-        }
-        dst.truncate(start);
+    dst.resize(start + 2 * (src.len() + 1), 0);
+    if let Ok(out) = bytemuck::try_cast_slice_mut::<u8, u16>(&mut dst[start..]) {
+        let n = simd::valid_utf8_to_utf16(src.as_bytes(), order, out);
+        dst.truncate(start + 2 * n);
+        return;
     }
-    if units.len() < src.len() + 1 {
+    if units.len() <= src.len() {
         units.resize(src.len() + 1, 0);
     }
-    let n = encoding_rs::mem::convert_str_to_utf16(src, units);
-    dst.resize(start + 2 * n, 0);
-    for (out, u) in dst[start..].chunks_exact_mut(2).zip(&units[..n]) {
-        let bytes = if big_endian {
-            u.to_be_bytes()
-        } else {
-            u.to_le_bytes()
-        };
-        out.copy_from_slice(&bytes);
-    }
+    let n = simd::valid_utf8_to_utf16(src.as_bytes(), order, units);
+    dst.truncate(start);
+    dst.extend_from_slice(bytemuck::cast_slice(&units[..n]));
 }
 
 fn encode_utf32(src: &str, dst: &mut Vec<u8>, big_endian: bool) {

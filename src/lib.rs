@@ -26,5 +26,6 @@ pub mod policy;
 pub mod report;
 pub mod run;
 pub mod sigbus;
+pub mod simd;
 pub mod translit;
 pub mod walk;

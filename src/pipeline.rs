@@ -87,8 +87,11 @@ pub struct Converter<'a> {
     text_origin: u64,
     /// The last bytes before the current piece, for malformed reports that reach back.
     history: Vec<u8>,
-    /// UTF-16 units of a piece that cannot be viewed in place.
+    /// UTF-16 units on their way: of an input piece that cannot be viewed in place, or
+    /// converted from UTF-8 in bulk.
     units: Vec<u16>,
+    /// UTF-8 converted from UTF-16 units, before it is handed on.
+    utf8: Vec<u8>,
 }
 
 impl<'a> Converter<'a> {
@@ -126,6 +129,7 @@ impl<'a> Converter<'a> {
             text_origin: 0,
             history: Vec::new(),
             units: Vec::new(),
+            utf8: Vec::new(),
         }
     }
 

@@ -6,6 +6,9 @@
 //! 2. `--errors escape` round trip: E → UTF-16LE / UTF-32LE / UTF-8 → E gives the input back.
 //! 3. `--errors replace` output is well-formed in the target.
 //! 4. Valid text survives text → charset → UTF-8.
+//! 5. The bulk UTF-8 ↔ UTF-16 paths (simdutf) agree with independent references: UTF-8 →
+//!    UTF-16 with what the general path writes for UTF-32, UTF-16 → UTF-8 with std's
+//!    `char::decode_utf16`.
 
 mod common;
 
@@ -441,5 +444,101 @@ proptest! {
         prop_assert_eq!(back.code, 0, "{}", back.stderr);
         prop_assert!(back.stdout == input, "{} via {}: {} -> {}", e, middle,
             common::hex_short(&input), common::hex_short(&back.stdout));
+    }
+}
+
+/// UTF-32LE (as the general path writes it) as UTF-16 bytes in either order; lone surrogates
+/// (escapes) stay themselves.
+fn utf32le_as_utf16(bytes: &[u8], big_endian: bool) -> Vec<u8> {
+    let mut out = Vec::new();
+    for c in bytes.chunks_exact(4) {
+        let v = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+        let units = match v.checked_sub(0x10000) {
+            Some(v) => vec![0xD800 | (v >> 10) as u16, 0xDC00 | (v & 0x3FF) as u16],
+            None => vec![v as u16],
+        };
+        for u in units {
+            out.extend(if big_endian { u.to_be_bytes() } else { u.to_le_bytes() });
+        }
+    }
+    out
+}
+
+/// What replace makes of UTF-16 by std's decoder: U+FFFD for each unpaired surrogate, and
+/// one for a stray last byte (with a high surrogate just before it).
+fn utf16_replaced_by_std(bytes: &[u8], big_endian: bool) -> Vec<u8> {
+    let units = bytes.chunks_exact(2).map(|u| match big_endian {
+        true => u16::from_be_bytes([u[0], u[1]]),
+        false => u16::from_le_bytes([u[0], u[1]]),
+    });
+    let mut text: String = char::decode_utf16(units)
+        .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
+        .collect();
+    if bytes.len() % 2 == 1 {
+        let last = bytes.len() / 2 * 2;
+        let unit = match big_endian {
+            true => bytes.get(last.wrapping_sub(2)..last).map(|u| u16::from_be_bytes([u[0], u[1]])),
+            false => bytes.get(last.wrapping_sub(2)..last).map(|u| u16::from_le_bytes([u[0], u[1]])),
+        };
+        // A high surrogate cut short by the end is one error with the stray byte.
+        if !unit.is_some_and(|u| (0xD800..0xDC00).contains(&u)) {
+            text.push(char::REPLACEMENT_CHARACTER);
+        }
+    }
+    text.into_bytes()
+}
+
+proptest! {
+    #![proptest_config(config(128))]
+
+    /// 5a. UTF-8 → UTF-16 in bulk writes what the general path does (through UTF-32), under
+    /// every policy, errors and status included.
+    #[test]
+    fn bulk_utf8_to_utf16_agrees_with_the_general_path(
+        input in input_for("UTF-8"),
+        policy in prop::sample::select(POLICIES),
+        big_endian in any::<bool>(),
+    ) {
+        let to = if big_endian { "UTF-16BE" } else { "UTF-16LE" };
+        let (bulk, status) = convert(&input, &Settings::new(Charset::Utf8, cs(to), policy));
+        let (wide, wide_status) =
+            convert(&input, &Settings::new(Charset::Utf8, cs("UTF-32LE"), policy));
+        prop_assert_eq!(status, wide_status);
+        prop_assert_eq!(common::hex_short(&bulk), common::hex_short(&utf32le_as_utf16(&wide, big_endian)),
+            "-t {} {:?}, input {}", to, policy, common::hex_short(&input));
+    }
+
+    /// 5b. UTF-16 → UTF-8 in bulk replaces exactly what std's decoder finds unpaired.
+    #[test]
+    fn bulk_utf16_to_utf8_agrees_with_std(
+        input in input_for("UTF-16LE"),
+        big_endian in any::<bool>(),
+    ) {
+        let from = if big_endian { "UTF-16BE" } else { "UTF-16LE" };
+        let (out, status) = convert(&input, &Settings::new(cs(from), Charset::Utf8, Policy::Replace));
+        prop_assert_eq!(status, 0);
+        // A leading BOM is dropped under its own label; std keeps it.
+        let expected = utf16_replaced_by_std(&input, big_endian);
+        let expected = expected.strip_prefix("\u{FEFF}".as_bytes()).unwrap_or(&expected);
+        prop_assert_eq!(String::from_utf8_lossy(&out), String::from_utf8_lossy(expected),
+            "-f {}, input {}", from, common::hex_short(&input));
+    }
+}
+
+proptest! {
+    #![proptest_config(config(4))]
+
+    /// 5c. 5a on inputs larger than the 256 KiB window.
+    #[test]
+    fn bulk_utf8_to_utf16_agrees_across_windows(
+        seed in any::<u64>(),
+        policy in prop::sample::select(POLICIES),
+    ) {
+        let input = big_input("UTF-8", seed, 300_000);
+        let (bulk, status) = convert(&input, &Settings::new(Charset::Utf8, cs("UTF-16LE"), policy));
+        let (wide, wide_status) =
+            convert(&input, &Settings::new(Charset::Utf8, cs("UTF-32LE"), policy));
+        prop_assert_eq!(status, wide_status);
+        prop_assert!(bulk == utf32le_as_utf16(&wide, false), "{:?}: outputs differ", policy);
     }
 }

@@ -4,10 +4,12 @@
 #![forbid(unsafe_code)]
 
 use super::*;
+use crate::simd::{self, UnitOrder};
 
-/// UTF-16 units converted at a time (measured: from 16 Ki units to a whole window makes no
-/// difference to speed, so the smaller buffer).
-const UTF16_BLOCK: usize = 16 * 1024;
+/// UTF-16 units converted at a time: a whole window, so that English text becomes runs of
+/// UTF-8 large enough to be written without a copy (measured against 16 Ki units: 10-25%
+/// faster on 100 MB of English and of Chinese UTF-16LE).
+const UTF16_BLOCK: usize = WINDOW / 2;
 
 impl Converter<'_> {
     /// UTF-8 input without a copy: valid runs are handed on from where they are; each error
@@ -15,6 +17,9 @@ impl Converter<'_> {
     /// bytes were used (an incomplete sequence at the end of a piece that is not the last
     /// waits for more).
     pub(super) fn utf8_piece(&mut self, piece: &[u8], last: bool) -> Result<usize, Failure> {
+        if let Some(order) = self.bulk_utf16_target() {
+            return self.utf8_piece_to_utf16(piece, last, order);
+        }
         if self.policy == Policy::Replace && self.opts.check.is_none() {
             return self.utf8_piece_replacing(piece, last);
         }
@@ -35,6 +40,90 @@ impl Converter<'_> {
             self.malformed(start, bad, Problem::Invalid)?;
             pos += bad.len();
         }
+        Ok(pos)
+    }
+
+    /// The byte order of a UTF-16 target that UTF-8 converts to directly: when the text
+    /// needs nothing else done to it.
+    fn bulk_utf16_target(&self) -> Option<UnitOrder> {
+        let plain = self.opts.newline == Newline::Keep && self.opts.check.is_none();
+        self.encoder.utf16_order().filter(|_| plain)
+    }
+
+    /// [`Self::utf8_piece`] to UTF-16 in bulk: a clean piece is validated and converted in
+    /// one pass; one with errors run by run between them, each error going to the policy.
+    fn utf8_piece_to_utf16(
+        &mut self,
+        piece: &[u8],
+        last: bool,
+        order: UnitOrder,
+    ) -> Result<usize, Failure> {
+        let mut units = std::mem::take(&mut self.units);
+        if units.len() <= piece.len() {
+            units.resize(piece.len() + 1, 0);
+        }
+        let result = match simd::utf8_to_utf16(piece, order, &mut units) {
+            Some(n) => {
+                self.pos.advance_utf8(piece);
+                self.out
+                    .write_encoded(bytemuck::cast_slice(&units[..n]))
+                    .map(|()| piece.len())
+            }
+            None => self.utf8_runs_to_utf16(piece, last, order, &mut units),
+        };
+        self.units = units;
+        result
+    }
+
+    /// The runs of a piece with errors. The units gather in `units` and go out at once; what
+    /// `replace` and `escape` put for an error joins them there (as [`Self::malformed`]
+    /// would write it: one U+FFFD per maximal ill-formed subpart, one U+DC80..U+DCFF per
+    /// byte, which in UTF-8 is never ASCII), so that errors a few hundred bytes apart cost
+    /// no writes; other policies get the error after the units before it are written.
+    fn utf8_runs_to_utf16(
+        &mut self,
+        piece: &[u8],
+        last: bool,
+        order: UnitOrder,
+        units: &mut [u16],
+    ) -> Result<usize, Failure> {
+        // `units` holds one more unit than the piece has bytes, and no byte makes more than
+        // one unit, so every run fits after the units already there.
+        let (mut pos, mut n) = (0, 0);
+        while pos < piece.len() {
+            let (valid, bad) = utf8_run(&piece[pos..]);
+            let run = &piece[pos..pos + valid];
+            n += simd::valid_utf8_to_utf16(run, order, &mut units[n..]);
+            self.pos.advance_utf8(run);
+            pos += valid;
+            let bytes = &piece[pos..pos + bad];
+            if bad == 0 || (!last && pos + bad == piece.len() && incomplete(bytes)) {
+                break;
+            }
+            match self.policy {
+                Policy::Replace => {
+                    units[n] = order.store(0xFFFD);
+                    n += 1;
+                    self.counts.ill_formed += 1;
+                    self.pos.advance_chars(1);
+                }
+                Policy::Escape => {
+                    for (unit, &b) in units[n..n + bad].iter_mut().zip(bytes) {
+                        *unit = order.store(0xDC00 | u16::from(b));
+                    }
+                    n += bad;
+                    self.counts.escaped += bad as u64;
+                    self.pos.advance_chars(bad as u64);
+                }
+                Policy::Strict | Policy::Discard => {
+                    self.out.write_encoded(bytemuck::cast_slice(&units[..n]))?;
+                    n = 0;
+                    self.malformed(self.piece_start + pos as u64, bytes, Problem::Invalid)?;
+                }
+            }
+            pos += bad;
+        }
+        self.out.write_encoded(bytemuck::cast_slice(&units[..n]))?;
         Ok(pos)
     }
 
@@ -98,65 +187,68 @@ impl Converter<'_> {
         result
     }
 
+    /// [`Self::utf16_piece`] on the piece's units in this machine's byte order.
     pub(super) fn utf16_units(
         &mut self,
         piece: &[u8],
         units: &[u16],
         last: bool,
     ) -> Result<usize, Failure> {
+        // Kept at full length between calls: the converter writes over it.
+        let mut utf8 = std::mem::take(&mut self.utf8);
+        utf8.resize(3 * UTF16_BLOCK, 0);
+        let result = self.utf16_blocks(piece, units, last, &mut utf8);
+        self.utf8 = utf8;
+        result
+    }
+
+    fn utf16_blocks(
+        &mut self,
+        piece: &[u8],
+        units: &[u16],
+        last: bool,
+        utf8: &mut [u8],
+    ) -> Result<usize, Failure> {
         let mut i = 0;
-        // A buffer kept at full length: the converter leaves it valid UTF-8 after what it
-        // wrote, so it needs no clearing between blocks.
-        let mut text = std::mem::take(&mut self.text);
-        if text.len() < 3 * UTF16_BLOCK {
-            text.clear();
-            text.extend(std::iter::repeat_n('\0', 3 * UTF16_BLOCK));
-        }
         while i < units.len() {
-            let valid = i + utf16_valid_up_to(&units[i..]);
-            while i < valid {
-                // A block of at most UTF16_BLOCK units that does not end between the two
-                // halves of a surrogate pair (each half alone would become U+FFFD).
-                let mut end = valid.min(i + UTF16_BLOCK);
-                if end < valid && (0xD800..0xDC00).contains(&units[end - 1]) {
-                    end -= 1;
-                }
-                let n = encoding_rs::mem::convert_utf16_to_str(&units[i..end], &mut text);
-                self.text_origin = self.piece_start + 2 * i as u64;
-                let emitted = self.emit_block(&text[..n], piece);
-                if let Err(e) = emitted {
-                    self.text = text;
-                    return Err(e);
-                }
-                i = end;
+            // A block of at most UTF16_BLOCK units that does not end between the two halves
+            // of a surrogate pair (each half alone would be an error).
+            let mut end = units.len().min(i + UTF16_BLOCK);
+            if end < units.len() && end - 1 > i && is_high_surrogate(units[end - 1]) {
+                end -= 1;
             }
-            let Some(&unit) = units.get(i) else { break };
+            let (valid, written) = simd::utf16_to_utf8(&units[i..end], utf8);
+            if written > 0 {
+                self.text_origin = self.piece_start + 2 * i as u64;
+                self.emit_utf8(&utf8[..written], &units[i..i + valid], piece)?;
+            }
+            i += valid;
+            if i == end {
+                continue;
+            }
             // A lone surrogate; a high one ending the piece waits for its partner unless
             // this is the end of the input, where a stray byte after it joins the error.
+            let unit = units[i];
             let at_end = i + 1 == units.len();
-            let is_high = (0xD800..0xDC00).contains(&unit);
-            if at_end && is_high && !last {
-                self.text = text;
+            if at_end && is_high_surrogate(unit) && !last {
                 return Ok(2 * i);
             }
-            let len = if at_end && is_high && piece.len() % 2 == 1 {
+            let len = if at_end && is_high_surrogate(unit) && piece.len() % 2 == 1 {
                 3
             } else {
                 2
             };
             let start = self.piece_start + 2 * i as u64;
-            let bytes = &piece[2 * i..2 * i + len];
-            if let Err(e) = self.malformed(start, bytes, Problem::LoneSurrogate(unit)) {
-                self.text = text;
-                return Err(e);
-            }
+            self.malformed(
+                start,
+                &piece[2 * i..2 * i + len],
+                Problem::LoneSurrogate(unit),
+            )?;
             i += 1;
             if len == 3 {
-                self.text = text;
                 return Ok(piece.len());
             }
         }
-        self.text = text;
         let used = 2 * units.len();
         if piece.len() > used {
             if !last {
@@ -166,6 +258,29 @@ impl Converter<'_> {
             self.malformed(start, &piece[used..], Problem::Invalid)?;
         }
         Ok(piece.len())
+    }
+
+    /// Hands on UTF-8 converted from the well-formed `units`: written as it is where nothing
+    /// needs doing to it, else as text through [`Self::emit_block`].
+    fn emit_utf8(&mut self, utf8: &[u8], units: &[u16], piece: &[u8]) -> Result<(), Failure> {
+        if self.passthrough() {
+            self.out.write_encoded(utf8)?;
+            self.pos.advance_utf8(utf8);
+            return Ok(());
+        }
+        match simdutf8::basic::from_utf8(utf8) {
+            Ok(text) => self.emit_block(text, piece),
+            // simdutf promises UTF-8; should it ever not keep that, encoding_rs converts.
+            Err(_) => {
+                let mut text = std::mem::take(&mut self.text);
+                text.clear();
+                text.extend(std::iter::repeat_n('\0', 3 * units.len()));
+                let n = encoding_rs::mem::convert_utf16_to_str(units, &mut text);
+                let emitted = self.emit_block(&text[..n], piece);
+                self.text = text;
+                emitted
+            }
+        }
     }
 
     /// Hands on a block of decoded text: straight to the output when nothing needs doing
@@ -188,19 +303,8 @@ impl Converter<'_> {
     }
 }
 
-/// The length of the valid UTF-16 at the start of `units`. Text with no surrogate unit at
-/// all is valid, and looking for one vectorises (32 units a step), where encoding_rs's
-/// exact check goes unit by unit: that runs only from the first surrogate on.
-fn utf16_valid_up_to(units: &[u16]) -> usize {
-    let is_surrogate = |u: u16| (u & 0xF800) == 0xD800;
-    let mut start = 0;
-    for chunk in units.chunks(32) {
-        if chunk.iter().fold(false, |any, &u| any | is_surrogate(u)) {
-            break;
-        }
-        start += chunk.len();
-    }
-    start + encoding_rs::mem::utf16_valid_up_to(&units[start..])
+fn is_high_surrogate(unit: u16) -> bool {
+    (0xD800..0xDC00).contains(&unit)
 }
 
 /// True when `bytes` (ill-formed) are the start of a sequence cut short, which more input
@@ -229,17 +333,23 @@ impl<'a> Iterator for Utf8Segments<'a> {
             return None;
         }
         let rest = self.rest;
-        let (valid, bad) = match simdutf8::compat::from_utf8(rest) {
-            Ok(text) => (text, 0),
-            Err(e) => {
-                let n = e.valid_up_to();
-                // The prefix before an error is valid UTF-8, so this cannot fail.
-                let text = simdutf8::basic::from_utf8(&rest[..n]).unwrap_or_default();
-                (text, e.error_len().unwrap_or(rest.len() - n))
-            }
-        };
-        let end = valid.len() + bad;
-        self.rest = &rest[end..];
-        Some((valid, &rest[valid.len()..end]))
+        let (n, bad) = utf8_run(rest);
+        // The run before an error is valid UTF-8, so this cannot fail.
+        let valid = simdutf8::basic::from_utf8(&rest[..n]).unwrap_or_default();
+        self.rest = &rest[n + bad..];
+        Some((valid, &rest[n..n + bad]))
+    }
+}
+
+/// The length of the valid UTF-8 at the start of `bytes` and of the maximal ill-formed
+/// subpart after it (0 when the valid run reaches the end), by SIMD validation (simdutf8,
+/// whose errors report the subpart's length as std's do).
+fn utf8_run(bytes: &[u8]) -> (usize, usize) {
+    match simdutf8::compat::from_utf8(bytes) {
+        Ok(_) => (bytes.len(), 0),
+        Err(e) => {
+            let n = e.valid_up_to();
+            (n, e.error_len().unwrap_or(bytes.len() - n))
+        }
     }
 }
