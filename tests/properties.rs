@@ -458,7 +458,11 @@ fn utf32le_as_utf16(bytes: &[u8], big_endian: bool) -> Vec<u8> {
             None => vec![v as u16],
         };
         for u in units {
-            out.extend(if big_endian { u.to_be_bytes() } else { u.to_le_bytes() });
+            out.extend(if big_endian {
+                u.to_be_bytes()
+            } else {
+                u.to_le_bytes()
+            });
         }
     }
     out
@@ -477,8 +481,12 @@ fn utf16_replaced_by_std(bytes: &[u8], big_endian: bool) -> Vec<u8> {
     if bytes.len() % 2 == 1 {
         let last = bytes.len() / 2 * 2;
         let unit = match big_endian {
-            true => bytes.get(last.wrapping_sub(2)..last).map(|u| u16::from_be_bytes([u[0], u[1]])),
-            false => bytes.get(last.wrapping_sub(2)..last).map(|u| u16::from_le_bytes([u[0], u[1]])),
+            true => bytes
+                .get(last.wrapping_sub(2)..last)
+                .map(|u| u16::from_be_bytes([u[0], u[1]])),
+            false => bytes
+                .get(last.wrapping_sub(2)..last)
+                .map(|u| u16::from_le_bytes([u[0], u[1]])),
         };
         // A high surrogate cut short by the end is one error with the stray byte.
         if !unit.is_some_and(|u| (0xD800..0xDC00).contains(&u)) {

@@ -16,8 +16,12 @@ use std::time::{Duration, SystemTime};
 
 pub use tempfile::TempDir;
 
-/// The converter's input window (src/input.rs): line endings must survive crossing it.
-pub const WINDOW: usize = 256 * 1024;
+// The window size and the reference encodings are the ones the other integration tests use.
+#[path = "../common/mod.rs"]
+mod common;
+// Each test crate uses some of these; none uses all.
+#[allow(unused_imports)]
+pub use common::{WINDOW, utf16le, utf32le};
 
 /// The path of the binary under test.
 pub fn bin_path() -> PathBuf {
@@ -405,23 +409,11 @@ pub fn gbk(text: &str) -> Vec<u8> {
     bytes.into_owned()
 }
 
-/// `text` as UTF-16LE code units, without a BOM.
-pub fn utf16le(text: &str) -> Vec<u8> {
-    text.encode_utf16().flat_map(|u| u.to_le_bytes()).collect()
-}
-
 /// `text` as UTF-16LE with a BOM (Notepad's "Unicode").
 pub fn utf16le_bom(text: &str) -> Vec<u8> {
     let mut v = vec![0xFF, 0xFE];
     v.extend(utf16le(text));
     v
-}
-
-/// `text` as UTF-32LE, without a BOM.
-pub fn utf32le(text: &str) -> Vec<u8> {
-    text.chars()
-        .flat_map(|c| u32::from(c).to_le_bytes())
-        .collect()
 }
 
 /// `text` as UTF-8 with a BOM.
