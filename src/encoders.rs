@@ -117,11 +117,7 @@ impl Encoder {
                 ucs2: false,
                 big_endian,
                 ..
-            } => Some(if big_endian {
-                UnitOrder::Big
-            } else {
-                UnitOrder::Little
-            }),
+            } => Some(UnitOrder::from_big_endian(big_endian)),
             _ => None,
         }
     }
@@ -171,10 +167,7 @@ fn encode_wide(
 /// UTF-16 in bulk (simdutf): the units are written straight into the output, in either byte
 /// order, where it is aligned for them (as the output buffer is), else through `units`.
 fn encode_utf16(src: &str, dst: &mut Vec<u8>, big_endian: bool, units: &mut Vec<u16>) {
-    let order = match big_endian {
-        true => UnitOrder::Big,
-        false => UnitOrder::Little,
-    };
+    let order = UnitOrder::from_big_endian(big_endian);
     let start = dst.len();
     dst.resize(start + 2 * (src.len() + 1), 0);
     if let Ok(out) = bytemuck::try_cast_slice_mut::<u8, u16>(&mut dst[start..]) {

@@ -29,6 +29,15 @@ impl UnitOrder {
         UnitOrder::Big
     };
 
+    /// Big-endian when `big_endian`, else little-endian.
+    pub fn from_big_endian(big_endian: bool) -> UnitOrder {
+        if big_endian {
+            UnitOrder::Big
+        } else {
+            UnitOrder::Little
+        }
+    }
+
     /// The `u16` whose bytes in memory are `unit` in this order.
     pub fn store(self, unit: u16) -> u16 {
         match self {
