@@ -266,7 +266,7 @@ impl fmt::Display for Failure {
 impl std::error::Error for Failure {}
 
 /// Tracks the line and column of the next character of decoded text.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TextPosition {
     line: u64,
     column: u64,

@@ -28,4 +28,5 @@ pub mod run;
 pub mod sigbus;
 pub mod simd;
 pub mod translit;
+pub mod utf8_to_utf16;
 pub mod walk;

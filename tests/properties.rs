@@ -516,6 +516,22 @@ proptest! {
             "-t {} {:?}, input {}", to, policy, common::hex_short(&input));
     }
 
+    /// 5a on mostly-ASCII text with errors (chunks, characters between them, dense runs).
+    #[test]
+    fn bulk_utf8_to_utf16_agrees_on_ascii_with_errors(
+        input in ascii_runs_with_errors(),
+        policy in prop::sample::select(POLICIES),
+        big_endian in any::<bool>(),
+    ) {
+        let to = if big_endian { "UTF-16BE" } else { "UTF-16LE" };
+        let (bulk, status) = convert(&input, &Settings::new(Charset::Utf8, cs(to), policy));
+        let (wide, wide_status) =
+            convert(&input, &Settings::new(Charset::Utf8, cs("UTF-32LE"), policy));
+        prop_assert_eq!(status, wide_status);
+        prop_assert_eq!(common::hex_short(&bulk), common::hex_short(&utf32le_as_utf16(&wide, big_endian)),
+            "-t {} {:?}, input {}", to, policy, common::hex_short(&input));
+    }
+
     /// 5b. UTF-16 → UTF-8 in bulk replaces exactly what std's decoder finds unpaired.
     #[test]
     fn bulk_utf16_to_utf8_agrees_with_std(
@@ -531,6 +547,19 @@ proptest! {
         prop_assert_eq!(String::from_utf8_lossy(&out), String::from_utf8_lossy(expected),
             "-f {}, input {}", from, common::hex_short(&input));
     }
+}
+
+/// Mostly-ASCII UTF-8 with characters and ill-formed bytes among runs of ASCII of every
+/// length: the text the kernel for text with errors widens a chunk at a time, with dense
+/// stretches of non-ASCII that it hands back.
+fn ascii_runs_with_errors() -> impl Strategy<Value = Vec<u8>> {
+    let part = prop_oneof![
+        3 => (0usize..40).prop_map(|n| b"The quick brown fox jumps over the lazy dog."[..n].to_vec()),
+        2 => text_char().prop_map(|c| c.to_string().into_bytes()),
+        1 => "[中文é😀]{4,12}".prop_map(String::into_bytes),
+        1 => noisy_bytes(4),
+    ];
+    prop::collection::vec(part, 0..40).prop_map(|parts| parts.concat())
 }
 
 proptest! {

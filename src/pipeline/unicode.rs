@@ -5,6 +5,7 @@
 
 use super::*;
 use crate::simd::{self, UnitOrder};
+use crate::utf8_to_utf16::{self, Stop};
 
 /// UTF-16 units converted at a time: a whole window, so that English text becomes runs of
 /// UTF-8 large enough to be written without a copy (measured against 16 Ki units: 10-25%
@@ -75,11 +76,12 @@ impl Converter<'_> {
         result
     }
 
-    /// The runs of a piece with errors. The units gather in `units` and go out at once; what
-    /// `replace` and `escape` put for an error joins them there (as [`Self::malformed`]
-    /// would write it: one U+FFFD per maximal ill-formed subpart, one U+DC80..U+DCFF per
-    /// byte, which in UTF-8 is never ASCII), so that errors a few hundred bytes apart cost
-    /// no writes; other policies get the error after the units before it are written.
+    /// A piece with errors, converted by [`utf8_to_utf16::convert`] up to each. The units
+    /// gather in `units` and go out at once; what `replace` and `escape` put for an error
+    /// joins them there (as [`Self::malformed`] would write it: one U+FFFD per maximal
+    /// ill-formed subpart, one U+DC80..U+DCFF per byte, which in UTF-8 is never ASCII), so
+    /// that errors a few hundred bytes apart cost no writes; other policies get the error
+    /// after the units before it are written.
     fn utf8_runs_to_utf16(
         &mut self,
         piece: &[u8],
@@ -90,41 +92,82 @@ impl Converter<'_> {
         // `units` holds one more unit than the piece has bytes, and no byte makes more than
         // one unit, so every run fits after the units already there.
         let (mut pos, mut n) = (0, 0);
+        // The text position moves once for the whole piece (one count of its lines, not
+        // one per run), corrected by what the errors after its last line feed produce.
+        let mut counted = 0;
+        let last_line = memchr::memrchr(b'\n', piece).map_or(0, |at| at + 1);
+        let mut column_fix = 0;
         while pos < piece.len() {
-            let (valid, bad) = utf8_run(&piece[pos..]);
-            let run = &piece[pos..pos + valid];
-            n += simd::valid_utf8_to_utf16(run, order, &mut units[n..]);
-            self.pos.advance_utf8(run);
-            pos += valid;
+            let bad = match self.utf8_segment(&piece[pos..], order, &mut units[n..]) {
+                (read, written, Some(bad)) => {
+                    (pos, n) = (pos + read, n + written);
+                    bad
+                }
+                (read, written, None) => {
+                    (pos, n) = (pos + read, n + written);
+                    break;
+                }
+            };
             let bytes = &piece[pos..pos + bad];
-            if bad == 0 || (!last && pos + bad == piece.len() && incomplete(bytes)) {
+            if !last && pos + bad == piece.len() && incomplete(bytes) {
                 break;
             }
-            match self.policy {
+            let produced = match self.policy {
                 Policy::Replace => {
                     units[n] = order.store(0xFFFD);
-                    n += 1;
                     self.counts.ill_formed += 1;
-                    self.pos.advance_chars(1);
+                    1
                 }
                 Policy::Escape => {
                     for (unit, &b) in units[n..n + bad].iter_mut().zip(bytes) {
                         *unit = order.store(0xDC00 | u16::from(b));
                     }
-                    n += bad;
                     self.counts.escaped += bad as u64;
-                    self.pos.advance_chars(bad as u64);
+                    bad
                 }
                 Policy::Strict | Policy::Discard => {
                     self.out.write_encoded(bytemuck::cast_slice(&units[..n]))?;
                     n = 0;
+                    self.pos.advance_utf8(&piece[counted..pos]);
+                    counted = pos + bad;
                     self.malformed(self.piece_start + pos as u64, bytes, Problem::Invalid)?;
+                    0
                 }
+            };
+            n += produced;
+            if pos >= last_line && produced > 0 {
+                column_fix += produced as u64 - count_chars(bytes);
             }
             pos += bad;
         }
+        self.pos.advance_utf8(&piece[counted..pos]);
+        self.pos.advance_chars(column_fix);
         self.out.write_encoded(bytemuck::cast_slice(&units[..n]))?;
         Ok(pos)
+    }
+
+    /// Converts well-formed UTF-8 at the start of `rest` into `units`: by the kernel for
+    /// text with errors, or, where the text turns mostly non-ASCII, as one run that a
+    /// vector validator finds. Returns the bytes read, the units written and the length of
+    /// the ill-formed sequence that stopped it (`None` at the end of `rest`).
+    fn utf8_segment(
+        &self,
+        rest: &[u8],
+        order: UnitOrder,
+        units: &mut [u16],
+    ) -> (usize, usize, Option<usize>) {
+        let c = utf8_to_utf16::convert(rest, order, units);
+        match c.stop {
+            Stop::End => (c.read, c.written, None),
+            Stop::Error(bad) => (c.read, c.written, Some(bad)),
+            Stop::Dense => {
+                let (valid, bad) = utf8_run(&rest[c.read..]);
+                let run = &rest[c.read..c.read + valid];
+                let more = simd::valid_utf8_to_utf16(run, order, &mut units[c.written..]);
+                let bad = (bad > 0).then_some(bad);
+                (c.read + valid, c.written + more, bad)
+            }
+        }
     }
 
     /// [`Self::utf8_piece`] under `replace`, where a replacement is just a character: the
@@ -350,6 +393,43 @@ fn utf8_run(bytes: &[u8]) -> (usize, usize) {
         Err(e) => {
             let n = e.valid_up_to();
             (n, e.error_len().unwrap_or(bytes.len() - n))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::Output;
+
+    /// The text position after converting `bytes` from UTF-8 to `to` under `policy`.
+    fn end_position(bytes: &[u8], to: Charset, policy: Policy) -> TextPosition {
+        let mut encoder = Encoder::new(to);
+        let mut out = Output::memory();
+        let mut input = Input::from_bytes_at("t", bytes.to_vec(), 0);
+        let opts = Options::policy(policy);
+        let mut converter = Converter::new(Charset::Utf8, opts, "t", &mut encoder, &mut out);
+        assert!(converter.run(&mut input, false).is_ok());
+        converter.position()
+    }
+
+    #[test]
+    fn bulk_utf16_counts_positions_as_the_general_path() {
+        // UTF-32 goes through `malformed` for each error; UTF-16 through the bulk kernel.
+        let texts: [&[u8]; 4] = [
+            b"ab\xFFcd\ne\xE4\xB8f\x80\x80g",
+            b"\xC0\xAFline one\nline two \xF0\x9F\x98\x80 \xED\xA0\x80 end",
+            b"no line feed at all \xFF\xFE\xE2\x82 and \xC3\xA9",
+            b"errors before\xFF\xFF the line feed\nthen clean text",
+        ];
+        for text in texts {
+            for policy in [Policy::Replace, Policy::Escape, Policy::Discard] {
+                let general = end_position(text, Charset::Utf32(Order::Le), policy);
+                for order in [Order::Le, Order::Be] {
+                    let bulk = end_position(text, Charset::Utf16(order), policy);
+                    assert_eq!(bulk, general, "{text:x?} {policy:?}");
+                }
+            }
         }
     }
 }
