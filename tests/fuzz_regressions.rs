@@ -14,6 +14,9 @@
 //!   `--errors escape --keep-bom` gives the input back, both steps exiting 0.
 //! - `replace_well_formed`: `--errors replace` to UTF-8 is valid UTF-8, to UTF-16LE has no
 //!   unpaired surrogate, and exits 0.
+//! - `utf8_to_utf16`: UTF-8 → UTF-16LE/BE under `replace` and `escape` writes what std's
+//!   decoder finds (one U+FFFD per maximal ill-formed subpart, or one U+DC80..U+DCFF per
+//!   byte of it).
 //!
 //! The first test is the one crash the fuzzers found; the rest are seeds from the corpus the
 //! fuzzers built, ten for each target. The label lists and the meaning of the header bytes
@@ -236,6 +239,50 @@ fn replace_well_formed(data: &[u8]) {
     }
 }
 
+/// The property of `fuzz_targets/utf8_to_utf16.rs`.
+fn utf8_to_utf16(data: &[u8]) {
+    let ([choice], input) = split_header::<1>(data);
+    let (big_endian, escape) = (choice & 1 != 0, choice & 2 != 0);
+    let to = if big_endian { "UTF-16BE" } else { "UTF-16LE" };
+    let policy = if escape {
+        Policy::Escape
+    } else {
+        Policy::Replace
+    };
+    let (out, status) = convert(input, &settings("UTF-8", to, policy));
+    // A leading BOM is a signature under its own label, and is dropped by design.
+    let mut rest = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);
+    let mut units: Vec<u16> = Vec::new();
+    while let Err(e) = std::str::from_utf8(rest) {
+        let (valid, after) = rest.split_at(e.valid_up_to());
+        units.extend(String::from_utf8_lossy(valid).encode_utf16());
+        let bad = e.error_len().unwrap_or(after.len());
+        match escape {
+            true => units.extend(after[..bad].iter().map(|&b| 0xDC00 | u16::from(b))),
+            false => units.push(0xFFFD),
+        }
+        rest = &after[bad..];
+    }
+    units.extend(String::from_utf8_lossy(rest).encode_utf16());
+    let expected: Vec<u8> = units
+        .into_iter()
+        .flat_map(|u| {
+            if big_endian {
+                u.to_be_bytes()
+            } else {
+                u.to_le_bytes()
+            }
+        })
+        .collect();
+    assert_eq!(status, 0, "-t {to} {policy:?} on {}", hex(input));
+    assert_eq!(
+        hex(&out),
+        hex(&expected),
+        "-t {to} {policy:?} on {}",
+        hex(input)
+    );
+}
+
 /// Found by `decode_any` (fixed since in 5f2e808): U+000E, U+000F or U+001B converted to
 /// ISO-2022-JP panicked under every policy. encoding_rs's ISO-2022-JP encoder reports those
 /// three as `Unmappable('\u{FFFD}')`, and `Converter::encode_text` took the rejected
@@ -432,5 +479,49 @@ fn escape_round_trip_seeds() {
 fn replace_well_formed_seeds() {
     for seed in REPLACE_WELL_FORMED_SEEDS {
         replace_well_formed(seed);
+    }
+}
+
+/// Seeds from `fuzz/corpus/utf8_to_utf16`, for each byte order under each policy.
+const UTF8_TO_UTF16_SEEDS: &[&[u8]] = &[
+    // little-endian, replace
+    b"\x00\x00\x08\x02\xff\xff\xff\xff\xff\xf7\xff\xff\xff\xff\xff\xff\xff\xff\
+        \xff\xff\xff\x20\xe6\x97\xa5\xe6\x8e\xad\xec\x96\xa7",
+    // little-endian, replace
+    b"0\x0a\x17o\xa5\xe6\x8e\xad\xe6\x97\xa5\xe6\x8e\xad\xe6\x96\x87\x20\xe6\xad\
+        \xe9\x96\xad\xe6\x96\x87\xe6\x97\xa5\xe6\x8e\xad",
+    // little-endian, replace
+    b"$\xe2\xa7\xda\xa7\xd4\xa5\xe7\x9d\xe8\xaa\x1c\xa7\xe2\xa7\xde\xa7\xd3\xef\
+        \xbb\xbf\xff\xff\xf9\xff\xff\xff\xff\xff\xff\xff\xa5\xe4\xa7\xd3",
+    // big-endian, replace
+    b"\x01\x00\xff/\xd6\xa7\xe2\xa7\xa7\xd2\xa7\xff\xd6\xa7\xe4\x96\x87\x20\xf0\
+        \x97\xa5\xe6\x9d\xe8\xaa\x05\xff\xfb\xff\xff\xff\xff\xff\xff\x00",
+    // big-endian, replace
+    b"\xdd\xdd\xdd\xdd\xdd\xdd\xdd\xdd\xdd\xdd\xdd\xdd\xdd\xdd\xdd\xdd\xdd\xdd\
+        \xdd\xdd\xdd\xdd\xdd\xdd\xdd\xdd\xdd\xdd\xdd\xdd\xdd\xdd\xdd\xdd\x0dl[i",
+    // big-endian, replace
+    b"=\x00\xff\xebb\xe6\x97\xa5\xe6\x8e\xad\xe6\x96\x87\x00\x00\x87\xad\xa5\xe6\
+        \x8e\xad\xe6\x96\x87\x20\xe6\xad\xe9\x96\xad\xe6\x96\x87\xa5\xe6\x8e\xad\
+        \xe6\x96\x87\x20\xe6\xad\xe9\x96\xad\xe6\x96\x87\x20\xe6\x97\x97\xa5\xe6\
+        \x8e\xad\xe6\x97\xa5\xe6\x8e\xad\xe6\x96\x87\x00\x00\x00\x00\x00\x00\x00\
+        \x00\x00\x00\x00\xa5\xe6\xad\x00\x96\xaa",
+    // little-endian, escape
+    b"\x8e\xad\xec\x8e\xad\xe6\x97\xa5\xe6\x8e\xad\xe6\x96\x87\x20\xe6\xad\xe9\
+        \x96\xad\xe6\x96\x87\x20\xe6\x97\xa5\xe6\x8e\xad\xa7",
+    // little-endian, escape
+    b"\xce\xce\xce\xce\xceb\xce\xce\xce\xce\xce\xce\xce\xce\xce/\xce\xce\xce\xce\
+        \xce\xce\xce\xce\xce\xce\xce\xce\xce\xce\xce\xce\xce\xce\xce",
+    // big-endian, escape
+    b"\xff\xff\xb2\xb0\xb0\xf0\xb0\xb0\xb0\xb0\xb8\xb0\xf0\xb0\xb0\xb0\xb0\xf0\
+        \xb0\xb0\xb0\xb0\xf0\xb0\xb0\xb0\xb0\xb0\x00\x00\x8b\xad",
+    // big-endian, escape
+    b"?\xf4\xf4\xf4\xf4\xf4\xf4\xf4\xf4\xf4\xf4\xf4\xf4\xf4\xf4\xf4\xf4\xf4\xf4\
+        \xf4\xf4\xf4\xf4\xf4\xf4\xf4\xf4\xf4\xf4\xf4\xf4\xf4\xf42",
+];
+
+#[test]
+fn utf8_to_utf16_seeds() {
+    for seed in UTF8_TO_UTF16_SEEDS {
+        utf8_to_utf16(seed);
     }
 }
