@@ -416,8 +416,13 @@ mod tests {
     #[test]
     fn bulk_utf16_counts_positions_as_the_general_path() {
         // UTF-32 goes through `malformed` for each error; UTF-16 through the bulk kernel.
-        let texts: [&[u8]; 4] = [
+        let dense = "\u{4E2D}\u{6587}\n".repeat(12);
+        let dense = [dense.as_bytes(), b"\xFF", dense.as_bytes(), b"\xE4"].concat();
+        let texts: [&[u8]; 6] = [
             b"ab\xFFcd\ne\xE4\xB8f\x80\x80g",
+            b"a first line of ASCII\nand a second, long enough to be read in chunks\n\xFF\
+              third\n\n\xE2\x82 a fourth line with \xC3\xA9 in it\nlast line",
+            &dense,
             b"\xC0\xAFline one\nline two \xF0\x9F\x98\x80 \xED\xA0\x80 end",
             b"no line feed at all \xFF\xFE\xE2\x82 and \xC3\xA9",
             b"errors before\xFF\xFF the line feed\nthen clean text",
