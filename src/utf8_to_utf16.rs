@@ -6,16 +6,21 @@
 //! then converted again, two passes and two restarts of vector code per error. On the
 //! benchmark's dirty English (an error every ~1000 bytes) that took 1.42× the time simdutf
 //! takes for the clean text (16.8 against 11.8 ms per 100 MB, in one process). This kernel
-//! passes over the text once: 16 bytes at a time while they are ASCII (SSE2 on x86-64), one
-//! character at a time otherwise, and returns at each error, so that the caller's policy
-//! handles it where it stands: 12.5 ms for the same dirty text, against simdutf's 11.7 ms
-//! for the clean text in the same run. Text that is mostly not ASCII is handed back (see
-//! [`Stop::Dense`]), since simdutf converts that much faster than character by character.
+//! passes over the text once: 32 bytes at a time while they are ASCII (AVX2, or 16 with
+//! SSE2 where a CPU lacks it), one character at a time otherwise, and returns at each error,
+//! so that the caller's policy handles it where it stands: 12.5-13.3 ms for the same dirty
+//! text, against simdutf's 11.7-12.3 ms for the clean text in the same runs. Text that is
+//! mostly not ASCII is handed back (see [`Stop::Dense`]), since simdutf converts that much
+//! faster than character by character.
+//!
+//! AVX2 over SSE2: the same in one process, where memory is the limit, but whole runs of the
+//! dirty file took 23.0 ms against 25.5 (median of 21, alternating), the clean file 22.4.
 
 use crate::simd::UnitOrder;
 
-/// ASCII bytes checked and widened at a time.
-const CHUNK: usize = 16;
+/// The most bytes [`ascii_prefix`] takes at a time: with fewer left, characters go one by
+/// one to the end.
+const CHUNK: usize = 32;
 
 /// Non-ASCII bytes in a row after which the text counts as dense (see [`Stop::Dense`]).
 /// Measured on Chinese with an error every ~1000 bytes, whole process: at 48 the kernel
@@ -73,22 +78,10 @@ fn convert_in<const BIG: bool>(src: &[u8], dst: &mut [u16]) -> Converted {
         stop,
     };
     loop {
-        // ASCII, a chunk at a time. `o <= i` always (no UTF-8 makes more units than bytes),
-        // so a chunk of output fits wherever a chunk of input does.
-        while let (Some(bytes), Some(units)) = (src.get(i..i + CHUNK), dst.get_mut(o..o + CHUNK)) {
-            let bytes: &[u8; CHUNK] = bytes.try_into().unwrap_or(&[0; CHUNK]);
-            let units: &mut [u16; CHUNK] = units.try_into().unwrap_or_else(|_| unreachable!());
-            let non_ascii = widen::<BIG>(bytes, units);
-            if non_ascii == 0 {
-                i += CHUNK;
-                o += CHUNK;
-            } else {
-                let k = non_ascii.trailing_zeros() as usize;
-                i += k;
-                o += k;
-                break;
-            }
-        }
+        // ASCII, many bytes at a time. `o <= i` always (no UTF-8 makes more units than
+        // bytes), so the output has room wherever the input has bytes.
+        let ascii = ascii_prefix::<BIG>(&src[i..], &mut dst[o..]);
+        (i, o) = (i + ascii, o + ascii);
         // Then characters one by one while they are not ASCII (the tail too).
         let mut dense = 0;
         loop {
@@ -127,46 +120,91 @@ fn convert_in<const BIG: bool>(src: &[u8], dst: &mut [u16]) -> Converted {
     }
 }
 
-/// Writes the chunk's bytes as as many units (only those before its first non-ASCII byte
-/// are kept) and returns a mask with bit k set where byte k is not ASCII.
+/// Converts the ASCII at the start of `src` into as many units at the start of `dst`, in the
+/// byte order `BIG` names, a chunk at a time: up to the first non-ASCII byte or to the last
+/// whole chunk, whichever comes first. Returns how many bytes that was; units after those
+/// may have been overwritten, up to the end of the chunk that held the non-ASCII byte.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 #[allow(unsafe_code)]
-fn widen<const BIG: bool>(bytes: &[u8; CHUNK], units: &mut [u16; CHUNK]) -> u32 {
-    // SAFETY: the one requirement of an SSE2 function is a CPU with SSE2, and every x86-64
-    // CPU has it (it is in the target's baseline, so this code is compiled for it anyway).
-    unsafe { widen_sse2::<BIG>(bytes, units) }
+fn ascii_prefix<const BIG: bool>(src: &[u8], dst: &mut [u16]) -> usize {
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the one requirement of an AVX2 function is a CPU with AVX2, checked above.
+        unsafe { ascii_prefix_avx2::<BIG>(src, dst) }
+    } else {
+        // SAFETY: the one requirement of an SSE2 function is a CPU with SSE2, and every
+        // x86-64 CPU has it (it is in the target's baseline).
+        unsafe { ascii_prefix_sse2::<BIG>(src, dst) }
+    }
 }
 
-/// [`widen`] with SSE2 intrinsics (portable code measured 10-20% slower in this loop: the
-/// compiler does not find the byte-mask instruction). No pointers: bytemuck moves the
-/// bytes in and out of vectors.
+/// [`ascii_prefix`] 32 bytes at a time.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn ascii_prefix_avx2<const BIG: bool>(src: &[u8], dst: &mut [u16]) -> usize {
+    use std::arch::x86_64::{__m256i, _mm256_castsi256_si128, _mm256_cvtepu8_epi16};
+    use std::arch::x86_64::{_mm256_extracti128_si256, _mm256_movemask_epi8, _mm256_slli_epi16};
+    let mut i = 0;
+    while let (Some(bytes), Some(units)) = (src.get(i..i + 32), dst.get_mut(i..i + 32)) {
+        let v: __m256i = bytemuck::cast(<[u8; 32]>::try_from(bytes).unwrap_or([0; 32]));
+        let lo = _mm256_cvtepu8_epi16(_mm256_castsi256_si128(v));
+        let hi = _mm256_cvtepu8_epi16(_mm256_extracti128_si256::<1>(v));
+        let (lo, hi) = if BIG {
+            (_mm256_slli_epi16::<8>(lo), _mm256_slli_epi16::<8>(hi))
+        } else {
+            (lo, hi)
+        };
+        units.copy_from_slice(&bytemuck::cast::<_, [u16; 32]>([lo, hi]));
+        let non_ascii = _mm256_movemask_epi8(v) as u32;
+        if non_ascii != 0 {
+            return i + non_ascii.trailing_zeros() as usize;
+        }
+        i += 32;
+    }
+    i
+}
+
+/// [`ascii_prefix`] 16 bytes at a time. Portable code measured 10-20% slower than these
+/// intrinsics in this loop: the compiler does not find the byte-mask instruction.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "sse2")]
-fn widen_sse2<const BIG: bool>(bytes: &[u8; CHUNK], units: &mut [u16; CHUNK]) -> u32 {
+fn ascii_prefix_sse2<const BIG: bool>(src: &[u8], dst: &mut [u16]) -> usize {
     use std::arch::x86_64::{__m128i, _mm_movemask_epi8, _mm_setzero_si128};
     use std::arch::x86_64::{_mm_unpackhi_epi8, _mm_unpacklo_epi8};
-    let v: __m128i = bytemuck::cast(*bytes);
     let zero = _mm_setzero_si128();
-    let (lo, hi) = if BIG {
-        (_mm_unpacklo_epi8(zero, v), _mm_unpackhi_epi8(zero, v))
-    } else {
-        (_mm_unpacklo_epi8(v, zero), _mm_unpackhi_epi8(v, zero))
-    };
-    *units = bytemuck::cast([lo, hi]);
-    _mm_movemask_epi8(v) as u32
+    let mut i = 0;
+    while let (Some(bytes), Some(units)) = (src.get(i..i + 16), dst.get_mut(i..i + 16)) {
+        let v: __m128i = bytemuck::cast(<[u8; 16]>::try_from(bytes).unwrap_or([0; 16]));
+        let (lo, hi) = if BIG {
+            (_mm_unpacklo_epi8(zero, v), _mm_unpackhi_epi8(zero, v))
+        } else {
+            (_mm_unpacklo_epi8(v, zero), _mm_unpackhi_epi8(v, zero))
+        };
+        units.copy_from_slice(&bytemuck::cast::<_, [u16; 16]>([lo, hi]));
+        let non_ascii = _mm_movemask_epi8(v) as u32;
+        if non_ascii != 0 {
+            return i + non_ascii.trailing_zeros() as usize;
+        }
+        i += 16;
+    }
+    i
 }
 
-/// [`widen`] in portable code.
+/// [`ascii_prefix`] in portable code, 16 bytes at a time.
 #[cfg(not(target_arch = "x86_64"))]
-#[inline(always)]
-fn widen<const BIG: bool>(bytes: &[u8; CHUNK], units: &mut [u16; CHUNK]) -> u32 {
-    let mut mask = 0;
-    for (k, (unit, &b)) in units.iter_mut().zip(bytes).enumerate() {
-        *unit = if BIG { u16::from(b) << 8 } else { u16::from(b) };
-        mask |= u32::from(b >> 7) << k;
+fn ascii_prefix<const BIG: bool>(src: &[u8], dst: &mut [u16]) -> usize {
+    let mut i = 0;
+    while let (Some(bytes), Some(units)) = (src.get(i..i + 16), dst.get_mut(i..i + 16)) {
+        for (unit, &b) in units.iter_mut().zip(bytes) {
+            *unit = if BIG { u16::from(b) << 8 } else { u16::from(b) };
+        }
+        let ascii = bytes.iter().take_while(|b| b.is_ascii()).count();
+        i += ascii;
+        if ascii < 16 {
+            break;
+        }
     }
-    mask
+    i
 }
 
 /// The character at the start of `bytes` (whose first byte is not ASCII) and its length, or
@@ -284,6 +322,60 @@ mod tests {
         let cut = b"ok\xF0\x9F\x98";
         let c = convert(cut, UnitOrder::Little, &mut [0; 16]);
         assert_eq!((c.read, c.stop), (2, Stop::Error(3)));
+    }
+
+    /// Checks an `ascii_prefix` that takes `chunk` bytes at a time against its contract.
+    fn check_ascii_prefix(chunk: usize, prefix: impl Fn(&[u8], &mut [u16], bool) -> usize) {
+        let text = b"0123456789 abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ\n!~";
+        for len in 0..text.len() {
+            for high in (0..=len).chain([usize::MAX]) {
+                let mut src = text[..len].to_vec();
+                if let Some(b) = src.get_mut(high) {
+                    *b = 0xC3;
+                }
+                for big in [false, true] {
+                    let mut dst = vec![0u16; len];
+                    let n = prefix(&src, &mut dst, big);
+                    let ascii = src.iter().take_while(|b| b.is_ascii()).count();
+                    assert_eq!(n, ascii.min(len / chunk * chunk), "{len} {high} {big}");
+                    for (&unit, &b) in dst.iter().zip(&src[..n]) {
+                        let want = if big { u16::from(b) << 8 } else { u16::from(b) };
+                        assert_eq!(unit, want);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn ascii_prefix_keeps_its_contract() {
+        // The chunk this machine's path takes.
+        #[cfg(target_arch = "x86_64")]
+        let chunk = if std::arch::is_x86_feature_detected!("avx2") {
+            32
+        } else {
+            16
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let chunk = 16;
+        check_ascii_prefix(chunk, |src, dst, big| match big {
+            true => ascii_prefix::<true>(src, dst),
+            false => ascii_prefix::<false>(src, dst),
+        });
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    #[allow(unsafe_code)]
+    fn the_sse2_path_keeps_the_contract_too() {
+        // Where the machine has AVX2, `ascii_prefix` never takes this path.
+        // SAFETY: every x86-64 CPU has SSE2.
+        check_ascii_prefix(16, |src, dst, big| unsafe {
+            match big {
+                true => ascii_prefix_sse2::<true>(src, dst),
+                false => ascii_prefix_sse2::<false>(src, dst),
+            }
+        });
     }
 
     #[test]
