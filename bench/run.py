@@ -904,7 +904,7 @@ def main() -> int:
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--size-mb", type=float, default=100,
                     help="MB (10^6 bytes) of UTF-8 text per language (default 100)")
-    ap.add_argument("--runs", type=int, default=5, help="timed rounds per pair (default 5)")
+    ap.add_argument("--runs", type=int, default=7, help="timed rounds per pair (default 7)")
     ap.add_argument("--stream-gb", type=float, default=1.0,
                     help="GB (10^9 bytes) piped through stdin for peak RSS (default 1; 0 skips)")
     ap.add_argument("--publish", action="store_true",
