@@ -1,6 +1,7 @@
 //! Helpers shared by the fuzz targets in `fuzz_targets/`: the label lists the first input
 //! bytes choose from, a reader that hands out its data in chosen chunk sizes, and the
-//! well-formedness checks.
+//! well-formedness checks and reference outputs. `tests/fuzz_regressions.rs` includes this
+//! file too, so that the regression tests read their inputs exactly as the targets do.
 //!
 //! Every target reads its choices from the first bytes of the input and converts the rest,
 //! so a crash file is a complete, self-describing reproduction.
@@ -162,4 +163,58 @@ pub fn hex(bytes: &[u8]) -> String {
 /// Settings for `from` → `to` under `policy` (labels resolved), everything else default.
 pub fn settings(from: &str, to: &str, policy: Policy) -> Settings {
     Settings::new(charset(from), charset(to), policy)
+}
+
+/// What UTF-8 → UTF-16 must write for `input` under `replace` (`escape` false) or `escape`,
+/// as std's UTF-8 decoder finds the errors: one U+FFFD per maximal ill-formed subpart, or one
+/// U+DC80..U+DCFF per byte of it; the bytes of the units in the order `big_endian` names. A
+/// leading BOM is left out, as the converter drops it as a signature.
+pub fn utf8_to_utf16_expected(input: &[u8], escape: bool, big_endian: bool) -> Vec<u8> {
+    let mut rest = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);
+    let mut units: Vec<u16> = Vec::new();
+    while let Err(e) = std::str::from_utf8(rest) {
+        let (valid, after) = rest.split_at(e.valid_up_to());
+        units.extend(String::from_utf8_lossy(valid).encode_utf16());
+        let bad = e.error_len().unwrap_or(after.len());
+        if escape {
+            units.extend(after[..bad].iter().map(|&b| 0xDC00 | u16::from(b)));
+        } else {
+            units.push(0xFFFD);
+        }
+        rest = &after[bad..];
+    }
+    units.extend(String::from_utf8_lossy(rest).encode_utf16());
+    units
+        .into_iter()
+        .flat_map(|u| {
+            if big_endian {
+                u.to_be_bytes()
+            } else {
+                u.to_le_bytes()
+            }
+        })
+        .collect()
+}
+
+/// The property of `fuzz_targets/utf8_to_utf16.rs` (and its regression seeds): byte 0 of
+/// `data` picks the byte order (bit 0: big-endian) and the policy (bit 1: escape, else
+/// replace); the rest, converted from UTF-8, must give [`utf8_to_utf16_expected`] and exit 0.
+pub fn check_utf8_to_utf16(data: &[u8]) {
+    let ([choice], input) = split_header::<1>(data);
+    let (big_endian, escape) = (choice & 1 != 0, choice & 2 != 0);
+    let to = if big_endian { "UTF-16BE" } else { "UTF-16LE" };
+    let policy = if escape {
+        Policy::Escape
+    } else {
+        Policy::Replace
+    };
+    let (out, status) = convert(input, &settings("UTF-8", to, policy));
+    let expected = utf8_to_utf16_expected(input, escape, big_endian);
+    assert!(
+        status == 0 && out == expected,
+        "-f UTF-8 -t {to} {policy:?}: status {status}\n  input    {}\n  output   {}\n  expected {}",
+        hex(input),
+        hex(&out),
+        hex(&expected)
+    );
 }
