@@ -1,9 +1,10 @@
 //! Regression tests from fuzzing (`fuzz/`, see `fuzz/README.md`), through the library as the
 //! fuzz targets call it.
 //!
-//! Each check below is the property of one fuzz target, and each input is a raw fuzz input
-//! (the header bytes that choose labels, policy and options, then the text), so a crash file
-//! or a corpus entry can be pasted in as it is:
+//! Each check is the property of one fuzz target (its `check_*` function in
+//! `fuzz/src/lib.rs`), and each input is a raw fuzz input (the header bytes that choose
+//! labels, policy and options, then the text), so a crash file or a corpus entry can be
+//! pasted in as it is:
 //!
 //! - `decode_any`: any bytes, any labels, every policy: no panic, status 0 or 1, replace
 //!   succeeds, and where strict succeeds replace and discard write the same bytes and escape
@@ -25,107 +26,14 @@
 // The fuzz crate is a workspace of its own, so its helpers come in by path: the label lists,
 // the header bytes and the references are then the targets' own.
 #[path = "../fuzz/src/lib.rs"]
-#[allow(dead_code)]
 mod fuzz;
 
 use fuzz::{
-    FROM_LABELS, POLICIES, TO_LABELS, apply_flags, check_utf8_to_utf16, convert, convert_chunked,
-    hex, pick, settings, split_header, utf16le_error,
+    check_chunk_split as chunk_split, check_decode_any as decode_any,
+    check_escape_round_trip as escape_round_trip, check_replace_well_formed as replace_well_formed,
+    check_utf8_to_utf16, convert, settings,
 };
 use transcode::policy::Policy;
-
-/// The property of `fuzz_targets/decode_any.rs`.
-fn decode_any(data: &[u8]) {
-    let ([f, t, flags], input) = split_header::<3>(data);
-    let (from, to) = (pick(FROM_LABELS, f), pick(TO_LABELS, t));
-    let what = format!("-f {from} -t {to} flags {flags:02X} on {}", hex(input));
-    let mut results = Vec::new();
-    for &policy in POLICIES {
-        let mut s = settings(from, to, policy);
-        apply_flags(&mut s, flags);
-        let (out, status) = convert(input, &s);
-        assert!(status == 0 || status == 1, "{what} {policy:?}: {status}");
-        if policy == Policy::Replace {
-            assert_eq!(status, 0, "{what}: replace failed");
-        }
-        results.push((policy, out, status));
-    }
-    let (_, strict_out, strict_status) = &results[0];
-    if *strict_status == 0 && flags & 4 == 0 {
-        for (policy, out, status) in &results[1..] {
-            assert_eq!(*status, 0, "{what}: strict succeeds, {policy:?} fails");
-            if *policy != Policy::Escape {
-                assert_eq!(
-                    out, strict_out,
-                    "{what}: strict succeeds, {policy:?} differs"
-                );
-            }
-        }
-    }
-}
-
-/// The property of `fuzz_targets/chunk_split.rs`.
-fn chunk_split(data: &[u8]) {
-    let ([f, t, p, flags, n], rest) = split_header::<5>(data);
-    let n = usize::from(n & 7) + 1;
-    let (sizes, input) = rest.split_at(n.min(rest.len()));
-    let (from, to, policy) = (pick(FROM_LABELS, f), pick(TO_LABELS, t), pick(POLICIES, p));
-    let mut s = settings(from, to, policy);
-    apply_flags(&mut s, flags);
-    let what = format!(
-        "-f {from} -t {to} {policy:?} flags {flags:02X} on {}",
-        hex(input)
-    );
-    let whole = convert(input, &s);
-    let chunked = convert_chunked(input, sizes, &s);
-    assert_eq!(whole, chunked, "{what}, chunks {sizes:?}");
-    let bytewise = convert_chunked(input, &[1], &s);
-    assert_eq!(whole, bytewise, "{what}, byte by byte");
-}
-
-fn round_trip(e: &str, middle: &str, input: &[u8]) {
-    let mut there = settings(e, middle, Policy::Escape);
-    there.keep_bom = true;
-    let (mid, status) = convert(input, &there);
-    assert_eq!(status, 0, "{e} -> {middle} failed on {}", hex(input));
-    let mut back = settings(middle, e, Policy::Escape);
-    back.keep_bom = true;
-    let (out, status) = convert(&mid, &back);
-    assert_eq!(status, 0, "{middle} -> {e} failed on {}", hex(&mid));
-    assert!(
-        out == input,
-        "{e} -> {middle} -> {e}: {} -> {} -> {}",
-        hex(input),
-        hex(&mid),
-        hex(&out)
-    );
-}
-
-/// The property of `fuzz_targets/escape_round_trip.rs`.
-fn escape_round_trip(data: &[u8]) {
-    let ([which], input) = split_header::<1>(data);
-    let e = pick(&["UTF-8", "GBK", "GB18030", "Big5", "Shift_JIS"], which);
-    round_trip(e, "UTF-16LE", input);
-    if matches!(e, "UTF-8" | "GBK" | "GB18030") {
-        round_trip(e, "UTF-8", input);
-    }
-}
-
-/// The property of `fuzz_targets/replace_well_formed.rs`.
-fn replace_well_formed(data: &[u8]) {
-    let ([f, t, flags], input) = split_header::<3>(data);
-    let (from, to) = (pick(FROM_LABELS, f), pick(&["UTF-8", "UTF-16LE"], t));
-    let mut s = settings(from, to, Policy::Replace);
-    apply_flags(&mut s, flags);
-    let what = format!("-f {from} -t {to} flags {flags:02X} on {}", hex(input));
-    let (out, status) = convert(input, &s);
-    assert_eq!(status, 0, "{what}: replace failed");
-    let problem = match to {
-        "UTF-8" => std::str::from_utf8(&out).err().map(|e| e.to_string()),
-        _ => utf16le_error(&out),
-    };
-    assert!(problem.is_none(), "{what}: {problem:?} in {}", hex(&out));
-}
 
 /// Found by `decode_any` (fixed since in 5f2e808): U+000E, U+000F or U+001B converted to
 /// ISO-2022-JP panicked under every policy. encoding_rs's ISO-2022-JP encoder reports those

@@ -12,53 +12,5 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use transcode::policy::Policy;
-use transcode_fuzz::{
-    FROM_LABELS, POLICIES, TO_LABELS, apply_flags, convert, hex, pick, settings, split_header,
-};
 
-fuzz_target!(|data: &[u8]| {
-    let ([f, t, flags], input) = split_header::<3>(data);
-    let (from, to) = (pick(FROM_LABELS, f), pick(TO_LABELS, t));
-    let mut results = Vec::with_capacity(POLICIES.len());
-    for &policy in POLICIES {
-        let mut s = settings(from, to, policy);
-        apply_flags(&mut s, flags);
-        let (out, status) = convert(input, &s);
-        assert!(
-            status == 0 || status == 1,
-            "-f {from} -t {to} {policy:?} flags {flags:02X}: status {status} on {}",
-            hex(input)
-        );
-        if policy == Policy::Replace {
-            assert_eq!(
-                status,
-                0,
-                "-f {from} -t {to} replace flags {flags:02X} failed on {}",
-                hex(input)
-            );
-        }
-        results.push((policy, out, status));
-    }
-    let (_, strict_out, strict_status) = &results[0];
-    if *strict_status == 0 && flags & 4 == 0 {
-        for (policy, out, status) in &results[1..] {
-            assert_eq!(
-                *status,
-                0,
-                "-f {from} -t {to} flags {flags:02X}: strict succeeds, {policy:?} fails on {}",
-                hex(input)
-            );
-            if *policy != Policy::Escape {
-                assert!(
-                    out == strict_out,
-                    "-f {from} -t {to} flags {flags:02X}: strict succeeds, {policy:?} differs \
-                     on {}\n  strict {}\n  {policy:?} {}",
-                    hex(input),
-                    hex(strict_out),
-                    hex(out)
-                );
-            }
-        }
-    }
-});
+fuzz_target!(|data: &[u8]| transcode_fuzz::check_decode_any(data));

@@ -1,7 +1,8 @@
-//! Helpers shared by the fuzz targets in `fuzz_targets/`: the label lists the first input
-//! bytes choose from, a reader that hands out its data in chosen chunk sizes, and the
-//! well-formedness checks and reference outputs. `tests/fuzz_regressions.rs` includes this
-//! file too, so that the regression tests read their inputs exactly as the targets do.
+//! The fuzz targets' properties, one `check_*` function each, and what they share: the label
+//! lists the first input bytes choose from, a reader that hands out its data in chosen chunk
+//! sizes, the well-formedness checks and reference outputs. Each target in `fuzz_targets/`
+//! calls its check; `tests/fuzz_regressions.rs` includes this file and calls the same checks
+//! on its seeds, so a regression test is the fuzz property itself.
 //!
 //! Every target reads its choices from the first bytes of the input and converts the rest,
 //! so a crash file is a complete, self-describing reproduction.
@@ -151,18 +152,165 @@ pub fn utf16le_error(bytes: &[u8]) -> Option<String> {
         .map(|e| format!("lone surrogate U+{:04X}", e.unpaired_surrogate()))
 }
 
-/// Bytes in hex, for messages.
-pub fn hex(bytes: &[u8]) -> String {
-    bytes
-        .iter()
-        .map(|b| format!("{b:02X}"))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
+/// Bytes in hex, for messages: the library's own form.
+pub use transcode::errors::hex;
 
 /// Settings for `from` → `to` under `policy` (labels resolved), everything else default.
 pub fn settings(from: &str, to: &str, policy: Policy) -> Settings {
     Settings::new(charset(from), charset(to), policy)
+}
+
+/// The property of `fuzz_targets/decode_any.rs` (see its docs): no panic, status 0 or 1,
+/// replace succeeds, and where strict succeeds (without //TRANSLIT) replace and discard
+/// write the same bytes and escape succeeds.
+pub fn check_decode_any(data: &[u8]) {
+    let ([f, t, flags], input) = split_header::<3>(data);
+    let (from, to) = (pick(FROM_LABELS, f), pick(TO_LABELS, t));
+    let mut results = Vec::with_capacity(POLICIES.len());
+    for &policy in POLICIES {
+        let mut s = settings(from, to, policy);
+        apply_flags(&mut s, flags);
+        let (out, status) = convert(input, &s);
+        assert!(
+            status == 0 || status == 1,
+            "-f {from} -t {to} {policy:?} flags {flags:02X}: status {status} on {}",
+            hex(input)
+        );
+        if policy == Policy::Replace {
+            assert_eq!(
+                status,
+                0,
+                "-f {from} -t {to} replace flags {flags:02X} failed on {}",
+                hex(input)
+            );
+        }
+        results.push((policy, out, status));
+    }
+    let (_, strict_out, strict_status) = &results[0];
+    if *strict_status == 0 && flags & 4 == 0 {
+        for (policy, out, status) in &results[1..] {
+            assert_eq!(
+                *status,
+                0,
+                "-f {from} -t {to} flags {flags:02X}: strict succeeds, {policy:?} fails on {}",
+                hex(input)
+            );
+            if *policy != Policy::Escape {
+                assert!(
+                    out == strict_out,
+                    "-f {from} -t {to} flags {flags:02X}: strict succeeds, {policy:?} differs \
+                     on {}\n  strict {}\n  {policy:?} {}",
+                    hex(input),
+                    hex(strict_out),
+                    hex(out)
+                );
+            }
+        }
+    }
+}
+
+/// The property of `fuzz_targets/chunk_split.rs`: the input read in the chunk sizes the
+/// header names (cycled; 0 is an `Interrupted` error), and one byte at a time, gives the
+/// same output and status as in one piece.
+pub fn check_chunk_split(data: &[u8]) {
+    let ([f, t, p, flags, n], rest) = split_header::<5>(data);
+    let n = usize::from(n & 7) + 1;
+    let (sizes, input) = rest.split_at(n.min(rest.len()));
+    let (from, to, policy) = (pick(FROM_LABELS, f), pick(TO_LABELS, t), pick(POLICIES, p));
+    let mut s = settings(from, to, policy);
+    apply_flags(&mut s, flags);
+    let whole = convert(input, &s);
+    for (sizes, how) in [
+        (sizes, format!("chunks {sizes:?}")),
+        (&[1], "byte by byte".into()),
+    ] {
+        let read = convert_chunked(input, sizes, &s);
+        assert!(
+            whole == read,
+            "-f {from} -t {to} {policy:?} flags {flags:02X}, {how}: input {}\n  \
+             whole status {} out {}\n  read  status {} out {}",
+            hex(input),
+            whole.1,
+            hex(&whole.0),
+            read.1,
+            hex(&read.0)
+        );
+    }
+}
+
+const ROUND_TRIP_CHARSETS: &[&str] = &["UTF-8", "GBK", "GB18030", "Big5", "Shift_JIS"];
+const ROUND_TRIP_VIA_UTF8: &[&str] = &["UTF-8", "GBK", "GB18030"];
+
+/// E → `middle` → E under `--errors escape --keep-bom` gives `input` back, both steps
+/// exiting 0.
+fn round_trip(e: &str, middle: &str, input: &[u8]) {
+    let mut there = settings(e, middle, Policy::Escape);
+    there.keep_bom = true;
+    let (mid, status) = convert(input, &there);
+    assert_eq!(
+        status,
+        0,
+        "{e} -> {middle} --errors escape failed on {}\n  wrote {}",
+        hex(input),
+        hex(&mid)
+    );
+    let mut back_settings = settings(middle, e, Policy::Escape);
+    back_settings.keep_bom = true;
+    let (back, status) = convert(&mid, &back_settings);
+    assert_eq!(
+        status,
+        0,
+        "{middle} -> {e} --errors escape failed on {}\n  input {}\n  wrote {}",
+        hex(&mid),
+        hex(input),
+        hex(&back)
+    );
+    assert!(
+        back == input,
+        "{e} -> {middle} -> {e} changed the bytes\n  input  {}\n  middle {}\n  back   {}",
+        hex(input),
+        hex(&mid),
+        hex(&back)
+    );
+}
+
+/// The property of `fuzz_targets/escape_round_trip.rs`: E → UTF-16LE → E, and E → UTF-8 →
+/// E for UTF-8, GBK and GB18030, give the input back.
+pub fn check_escape_round_trip(data: &[u8]) {
+    let ([which], input) = split_header::<1>(data);
+    let e = pick(ROUND_TRIP_CHARSETS, which);
+    round_trip(e, "UTF-16LE", input);
+    if ROUND_TRIP_VIA_UTF8.contains(&e) {
+        round_trip(e, "UTF-8", input);
+    }
+}
+
+/// The property of `fuzz_targets/replace_well_formed.rs`: `--errors replace` exits 0, and
+/// its output is valid UTF-8 or UTF-16LE without an unpaired surrogate.
+pub fn check_replace_well_formed(data: &[u8]) {
+    let ([f, t, flags], input) = split_header::<3>(data);
+    let from = pick(FROM_LABELS, f);
+    let to = pick(&["UTF-8", "UTF-16LE"], t);
+    let mut s = settings(from, to, Policy::Replace);
+    apply_flags(&mut s, flags);
+    let (out, status) = convert(input, &s);
+    assert_eq!(
+        status,
+        0,
+        "-f {from} -t {to} replace flags {flags:02X} failed on {}",
+        hex(input)
+    );
+    let problem = match to {
+        "UTF-8" => std::str::from_utf8(&out).err().map(|e| e.to_string()),
+        _ => utf16le_error(&out),
+    };
+    if let Some(problem) = problem {
+        panic!(
+            "-f {from} -t {to} replace flags {flags:02X}: {problem}\n  input {}\n  output {}",
+            hex(input),
+            hex(&out)
+        );
+    }
 }
 
 /// What UTF-8 → UTF-16 must write for `input` under `replace` (`escape` false) or `escape`,
