@@ -1,32 +1,20 @@
 //! transcode: convert text between character encodings, in the tradition of iconv.
 //!
-//! The binary is a thin layer over this library. The modules follow the data:
-//! [`cli`] parses, [`labels`] names charsets, [`input`] reads, [`bom`] and [`detect`] decide
-//! how to read, [`decoders`] → [`pipeline`] (with [`policy`]) → [`encoders`] convert,
-//! [`output`] writes, [`errors`] says what went wrong, and [`run`] ties them together.
+//! The binary is a thin layer over this library, which is built in four layers, each
+//! importing only from the layers below it:
+//!
+//! - [`app`]: the command line, settings, the run of one stream, batches, reports and
+//!   detection;
+//! - [`convert`]: the pipeline, decoder → code points → encoder, with the error policies,
+//!   error locations, newline conversion and the split of large files across cores;
+//! - [`codecs`]: the label table, byte order marks, and one module per codec family behind
+//!   one trait;
+//! - [`io`] (beside the codecs, under the pipeline): input (mmap or bounded reads), output,
+//!   atomic replacement of files, and the SIGBUS guard.
 
 #![deny(unsafe_code)]
 
-pub mod atomic;
-pub mod batch;
-pub mod bom;
-pub mod cli;
-pub mod decoders;
-pub mod detect;
-pub mod encoders;
-pub mod errors;
-pub mod gb2312;
-pub mod input;
-pub mod labels;
-pub mod newline;
-pub mod output;
-pub mod parallel;
-pub mod pipeline;
-pub mod policy;
-pub mod report;
-pub mod run;
-pub mod sigbus;
-pub mod simd;
-pub mod translit;
-pub mod utf8_to_utf16;
-pub mod walk;
+pub mod app;
+pub mod codecs;
+pub mod convert;
+pub mod io;

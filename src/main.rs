@@ -6,9 +6,9 @@
 use clap::Parser;
 
 fn main() {
-    transcode::sigbus::install();
-    let cli = transcode::cli::Cli::parse();
-    let code = transcode::run::run(&cli).unwrap_or_else(|e| {
+    transcode::io::sigbus::install();
+    let cli = transcode::app::cli::Cli::parse();
+    let code = transcode::app::run::run(&cli).unwrap_or_else(|e| {
         eprintln!("transcode: {e:#}");
         2
     });

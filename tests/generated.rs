@@ -1,6 +1,6 @@
 //! The man page, the shell completions and the README's table of labels are generated from the
-//! one clap definition (`transcode::cli::Cli`) and the one label table
-//! (`transcode::labels::list`). These tests render them and compare them with the committed
+//! one clap definition (`transcode::app::cli::Cli`) and the one label table
+//! (`transcode::codecs::labels::TABLE`). These tests render them and compare them with the committed
 //! files, so that they cannot go stale. When they differ, regenerate them with
 //!
 //! ```text
@@ -17,8 +17,8 @@ use clap_mangen::Man;
 use clap_mangen::roff::{Inline, Roff, bold, italic, roman};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
-use transcode::cli::Cli;
-use transcode::labels::{self, ListEntry};
+use transcode::app::cli::Cli;
+use transcode::codecs::labels::{self, Entry};
 
 const REGENERATE: &str = "TRANSCODE_REGENERATE=1 cargo test --test generated";
 const MAN_PAGE: &str = "man/transcode.1";
@@ -66,8 +66,8 @@ fn assert_current(complaints: impl IntoIterator<Item = Option<String>>) {
     let complaints: Vec<String> = complaints.into_iter().flatten().collect();
     assert!(
         complaints.is_empty(),
-        "{}.\nThese files are generated from the clap definition in src/cli.rs and the labels in \
-         src/labels.rs. Regenerate them with\n\n    {REGENERATE}\n\nand commit the result.",
+        "{}.\nThese files are generated from the clap definition in src/app/cli.rs and the labels in \
+         src/codecs/labels.rs. Regenerate them with\n\n    {REGENERATE}\n\nand commit the result.",
         complaints.join(";\n")
     );
 }
@@ -75,101 +75,10 @@ fn assert_current(complaints: impl IntoIterator<Item = Option<String>>) {
 // ---------------------------------------------------------------------------------------------
 // Labels and their notes
 
-/// What the label list cannot say about a charset, by canonical name. Shared by the man page
-/// and the README. Markup: `x` is bold (code in the README), {x} italic (emphasis).
-const NOTES: &[(&str, &str)] = &[
-    (
-        "auto",
-        "Input only. A byte order mark decides; else UTF-16 or UTF-32 recognised by their zero \
-         bytes; else UTF-8 if the whole file (the first 64 KiB of a stream) is valid UTF-8, or if \
-         at least 32 non-ASCII UTF-8 characters come before its first ill-formed byte (then read \
-         as UTF-8, with a note, and the bad bytes go to the error policy); else a guess (by \
-         chardetng, the detector Firefox uses), with a note on standard error.",
-    ),
-    (
-        "UTF-8",
-        "A leading BOM (EF BB BF) is removed; none is written unless `--add-bom`.",
-    ),
-    (
-        "UTF-16",
-        "No byte order in the label. On input a BOM decides; without one the zero bytes \
-         decide, else big-endian (RFC 2781), with a note. On output: a BOM, then \
-         little-endian, as Windows, glibc and ICU do. Notepad's \"Unicode\" is this.",
-    ),
-    (
-        "UTF-16LE",
-        "Fixed byte order: no BOM is written unless `--add-bom`; a leading FF FE is removed, \
-         a leading FE FF contradicts the label.",
-    ),
-    (
-        "UTF-16BE",
-        "Fixed byte order: no BOM is written unless `--add-bom`; a leading FE FF is removed, \
-         a leading FF FE contradicts the label.",
-    ),
-    (
-        "UCS-2",
-        "UTF-16 without surrogates (the BMP only), byte order as for UTF-16: a surrogate in \
-         the input is ill-formed, a character above U+FFFF is unmappable.",
-    ),
-    (
-        "UCS-2LE",
-        "As UCS-2, with the byte order fixed as for UTF-16LE.",
-    ),
-    (
-        "UCS-2BE",
-        "As UCS-2, with the byte order fixed as for UTF-16BE.",
-    ),
-    (
-        "UTF-32",
-        "Byte order as for UTF-16 (BOMs FF FE 00 00 and 00 00 FE FF).",
-    ),
-    ("UTF-32LE", "Fixed byte order, as for UTF-16LE."),
-    ("UTF-32BE", "Fixed byte order, as for UTF-16BE."),
-    (
-        "ISO-8859-1",
-        "The real ISO-8859-1: each byte is the code point of the same value (0x80 is U+0080). \
-         Browsers (WHATWG) read `latin1` as windows-1252; say `windows-1252` for that.",
-    ),
-    (
-        "US-ASCII",
-        "Seven bits: a byte above 0x7F is ill-formed, a character above U+007F unmappable. \
-         (WHATWG reads `ascii` as windows-1252.)",
-    ),
-    (
-        "GB2312",
-        "Strictly the 7,445 characters of GB 2312 (EUC-CN): any other GBK character is an \
-         error whose hint says to use `GBK`. (WHATWG reads `gb2312` as GBK.)",
-    ),
-    (
-        "GBK",
-        "Code page 936, Notepad's \"ANSI\" on Simplified Chinese Windows; 0x80 is the euro \
-         sign. Reading also accepts the four-byte sequences of GB18030, as WHATWG does.",
-    ),
-    (
-        "GB18030",
-        "All of Unicode. `--add-bom` writes its BOM, 84 31 95 33; on input that BOM is not \
-         removed but read as U+FEFF.",
-    ),
-    (
-        "Big5",
-        "Big5 with the HKSCS extensions, as WHATWG defines it.",
-    ),
-    (
-        "Shift_JIS",
-        "Windows code page 932 (windows-31j), as WHATWG defines it.",
-    ),
-    (
-        "EUC-KR",
-        "Windows code page 949 (Unified Hangul Code), as WHATWG defines it.",
-    ),
-    (
-        "x-user-defined",
-        "Bytes 0x80..0xFF are U+F780..U+F7FF (WHATWG).",
-    ),
-];
-
-fn note(name: &str) -> Option<&'static str> {
-    NOTES.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+/// What the label table says about a charset beyond its labels, if anything. Markup: `x` is
+/// bold (code in the README), {x} italic (emphasis).
+fn note(entry: &Entry) -> Option<&'static str> {
+    Some(entry.note).filter(|n| !n.is_empty())
 }
 
 /// Splits text with `bold` and {italic} markup into roff inlines.
@@ -377,16 +286,16 @@ fn encodings(p: &mut Page) {
          of charsets without a converter (`iso-2022-kr`, `iso-2022-cn`, `hz-gb-2312`) are \
          refused as unsupported. `transcode --list` prints this table.",
     ));
-    for entry in labels::list() {
-        let mut text = aliases_sentence(&entry);
-        if let Some(n) = note(entry.name) {
+    for entry in labels::TABLE {
+        let mut text = aliases_sentence(entry);
+        if let Some(n) = note(entry) {
             text = format!("{text} {n}");
         }
-        p.item(&format!("`{}`", entry.name), text.trim());
+        p.item(&format!("`{}`", entry.codec.name()), text.trim());
     }
 }
 
-fn aliases_sentence(entry: &ListEntry) -> String {
+fn aliases_sentence(entry: &Entry) -> String {
     match entry.aliases.len() {
         0 => String::new(),
         1 => format!("Alias: {}.", entry.aliases[0]),
@@ -564,14 +473,12 @@ fn examples(p: &mut Page) {
 /// `--to` offering the labels. Only here: the real parser takes any label (and `LABEL//IGNORE`)
 /// and checks it itself.
 fn completion_command() -> clap::Command {
-    let all: Vec<&'static str> = labels::list()
+    let labels_of = |e: &Entry| std::iter::once(e.codec.name()).chain(e.aliases.iter().copied());
+    let all: Vec<&'static str> = labels::TABLE.iter().flat_map(labels_of).collect();
+    let writable: Vec<&'static str> = labels::TABLE
         .iter()
-        .flat_map(|e| std::iter::once(e.name).chain(e.aliases.iter().copied()))
-        .collect();
-    let writable: Vec<&'static str> = labels::list()
-        .iter()
-        .filter(|e| e.can_encode)
-        .flat_map(|e| std::iter::once(e.name).chain(e.aliases.iter().copied()))
+        .filter(|e| e.codec.can_encode())
+        .flat_map(labels_of)
         .collect();
     Cli::command()
         .mut_arg("from", |a| {
@@ -607,11 +514,15 @@ fn completion(shell: Shell) -> (String, Vec<u8>) {
 
 fn readme_table() -> String {
     let mut t = String::from("| Name | Aliases | Notes |\n| --- | --- | --- |\n");
-    for entry in labels::list() {
+    for entry in labels::TABLE {
         let aliases: Vec<String> = entry.aliases.iter().map(|a| format!("`{a}`")).collect();
-        let notes = note(entry.name).map(markdown).unwrap_or_default();
+        let notes = note(entry).map(markdown).unwrap_or_default();
         assert!(!notes.contains('|'), "a note may not contain '|'");
-        t += &format!("| `{}` | {} | {notes} |\n", entry.name, aliases.join(", "));
+        t += &format!(
+            "| `{}` | {} | {notes} |\n",
+            entry.codec.name(),
+            aliases.join(", ")
+        );
     }
     t
 }
@@ -650,17 +561,6 @@ fn readme_table_of_labels_is_current() {
     let current = readme_with_table(&readme)
         .unwrap_or_else(|| panic!("README.md lacks the markers {TABLE_BEGIN} ... {TABLE_END}"));
     assert_current([check(README, current.as_bytes())]);
-}
-
-#[test]
-fn every_note_names_a_listed_charset() {
-    let list = labels::list();
-    for (name, _) in NOTES {
-        assert!(
-            list.iter().any(|e| e.name == *name),
-            "tests/generated.rs has a note for {name}, which `transcode --list` no longer has"
-        );
-    }
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! Property tests. In-process through the library (`transcode::run::convert_reader`) for
+//! Property tests. In-process through the library (`transcode::app::stream::convert_reader`) for
 //! speed, plus one through two processes of the real binary.
 //!
 //! 1. Chunk-split equivalence: a reader that hands out the input in arbitrary pieces gives
@@ -15,9 +15,11 @@ mod common;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use std::io::{Cursor, Read};
-use transcode::labels::{Charset, resolve};
-use transcode::policy::Policy;
-use transcode::run::{Settings, convert_reader};
+use transcode::app::settings::Settings;
+use transcode::app::stream::convert_reader;
+use transcode::codecs::Charset;
+use transcode::codecs::labels::{UTF_8, resolve};
+use transcode::convert::Policy;
 
 fn cs(label: &str) -> Charset {
     resolve(label).unwrap_or_else(|e| panic!("{label}: {e}"))
@@ -79,7 +81,7 @@ fn encode_text(text: &str, label: &str) -> Vec<u8> {
     }
     convert(
         text.as_bytes(),
-        &Settings::new(Charset::Utf8, cs(label), Policy::Discard),
+        &Settings::new(UTF_8, cs(label), Policy::Discard),
     )
     .0
 }
@@ -397,7 +399,7 @@ proptest! {
         }
         // What the charset holds of the text: decode what Discard wrote.
         let (decoded, status) =
-            convert(&encoded, &Settings::new(cs(label), Charset::Utf8, Policy::Strict));
+            convert(&encoded, &Settings::new(cs(label), UTF_8, Policy::Strict));
         prop_assert_eq!(status, 0, "{}: {}", label, common::hex_short(&encoded));
         let kept = String::from_utf8(decoded).unwrap();
         // It encodes back to the same bytes (the characters may differ where a charset maps
@@ -527,7 +529,7 @@ proptest! {
         big_endian in any::<bool>(),
     ) {
         let from = if big_endian { "UTF-16BE" } else { "UTF-16LE" };
-        let (out, status) = convert(&input, &Settings::new(cs(from), Charset::Utf8, Policy::Replace));
+        let (out, status) = convert(&input, &Settings::new(cs(from), UTF_8, Policy::Replace));
         prop_assert_eq!(status, 0);
         // A leading BOM is dropped under its own label; std keeps it.
         let expected = utf16_replaced_by_std(&input, big_endian);
@@ -545,8 +547,8 @@ fn bulk_agrees_with_general(
     big_endian: bool,
 ) -> Result<(), TestCaseError> {
     let to = if big_endian { "UTF-16BE" } else { "UTF-16LE" };
-    let (bulk, status) = convert(input, &Settings::new(Charset::Utf8, cs(to), policy));
-    let (wide, wide_status) = convert(input, &Settings::new(Charset::Utf8, cs("UTF-32LE"), policy));
+    let (bulk, status) = convert(input, &Settings::new(UTF_8, cs(to), policy));
+    let (wide, wide_status) = convert(input, &Settings::new(UTF_8, cs("UTF-32LE"), policy));
     prop_assert_eq!(status, wide_status);
     prop_assert_eq!(
         common::hex_short(&bulk),
@@ -582,9 +584,9 @@ proptest! {
         policy in prop::sample::select(POLICIES),
     ) {
         let input = big_input("UTF-8", seed, 300_000);
-        let (bulk, status) = convert(&input, &Settings::new(Charset::Utf8, cs("UTF-16LE"), policy));
+        let (bulk, status) = convert(&input, &Settings::new(UTF_8, cs("UTF-16LE"), policy));
         let (wide, wide_status) =
-            convert(&input, &Settings::new(Charset::Utf8, cs("UTF-32LE"), policy));
+            convert(&input, &Settings::new(UTF_8, cs("UTF-32LE"), policy));
         prop_assert_eq!(status, wide_status);
         prop_assert!(bulk == utf32le_as_utf16(&wide, false), "{:?}: outputs differ", policy);
     }

@@ -10,10 +10,11 @@
 #![forbid(unsafe_code)]
 
 use std::io::{Cursor, Read};
-use transcode::labels::{Charset, resolve};
-use transcode::newline::Newline;
-use transcode::policy::Policy;
-use transcode::run::{Settings, convert_reader};
+use transcode::app::settings::Settings;
+use transcode::app::stream::convert_reader;
+use transcode::codecs::Charset;
+use transcode::codecs::labels::resolve;
+use transcode::convert::{Newline, Policy};
 
 /// Source labels (`--from`), as a user would write them.
 pub const FROM_LABELS: &[&str] = &[
@@ -153,7 +154,7 @@ pub fn utf16le_error(bytes: &[u8]) -> Option<String> {
 }
 
 /// Bytes in hex, for messages: the library's own form.
-pub use transcode::errors::hex;
+pub use transcode::convert::error::hex;
 
 /// Settings for `from` → `to` under `policy` (labels resolved), everything else default.
 pub fn settings(from: &str, to: &str, policy: Policy) -> Settings {

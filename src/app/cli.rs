@@ -1,0 +1,200 @@
+//! The command line, as clap parses it. Nothing else lives here.
+
+#![forbid(unsafe_code)]
+
+use crate::convert::Newline;
+use clap::{Parser, ValueEnum};
+use std::path::PathBuf;
+
+/// What `--errors` accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ErrorsArg {
+    /// Stop at the first ill-formed input or unmappable character (exit 1).
+    Strict,
+    /// Write U+FFFD for each ill-formed sequence, U+FFFD or '?' for unmappable characters.
+    Replace,
+    /// Keep each ill-formed byte b as U+DC00+b, written back as b: lossless round trips
+    /// (unmappable characters are still errors).
+    Escape,
+}
+
+/// What `--newline` accepts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum NewlineArg {
+    /// Leave line endings as they are.
+    #[default]
+    Keep,
+    /// Unix: LF.
+    Lf,
+    /// Windows: CR LF.
+    Crlf,
+    /// Classic Mac OS: CR.
+    Cr,
+}
+
+impl From<NewlineArg> for Newline {
+    fn from(arg: NewlineArg) -> Newline {
+        match arg {
+            NewlineArg::Keep => Newline::Keep,
+            NewlineArg::Lf => Newline::Lf,
+            NewlineArg::Crlf => Newline::Crlf,
+            NewlineArg::Cr => Newline::Cr,
+        }
+    }
+}
+
+const EXAMPLES: &str = "\
+Examples:
+  transcode -f GBK -o notes.utf8.txt notes.txt    Notepad \"ANSI\" (GBK) to UTF-8
+  transcode -o notes.utf8.txt notes.txt           Notepad \"Unicode\" (its BOM tells) to UTF-8
+  transcode -t UTF-16 -o out.txt in.txt           UTF-8 to Notepad \"Unicode\" (BOM, LE)
+  transcode --add-bom -o out.txt in.txt           UTF-8 to \"UTF-8 with BOM\"
+  cat data | transcode -f latin1 | sort           in a pipeline
+  transcode -f GBK -i -r --include '*.txt' docs   every .txt under docs, in place
+  transcode --check -f UTF-8 -r src               report invalid UTF-8, change nothing
+  transcode -f GBK --errors escape a.txt > a.u8   keep bad bytes; get them back with
+  transcode -f UTF-8 -t GBK --errors escape a.u8  (byte-exact via UTF-8 for UTF-8, GBK,
+                                                  GB18030; via UTF-16 or UTF-32 for all)
+
+Exit status: 0 converted; 1 data not convertible under the policy (or -c dropped
+something); 2 usage error, unknown encoding or I/O error. A closed pipe ends quietly (0).";
+
+/// Convert text between character encodings, in the tradition of iconv.
+///
+/// Reads each FILE (standard input when there is none, or for '-') and writes one output
+/// stream. Labels are case-insensitive; 'transcode --list' shows them all.
+///
+/// Strict by default: the first byte that is not valid in the input encoding, or the first
+/// character the output encoding cannot hold, stops the run with its position (line, column
+/// and byte offset) and exit status 1. --errors and -c choose otherwise.
+#[derive(Debug, Parser)]
+#[command(name = "transcode", version, after_long_help = EXAMPLES)]
+pub struct Cli {
+    /// Files to convert; '-' or none reads standard input.
+    #[arg(value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub files: Vec<PathBuf>,
+
+    /// Encoding of the input; 'auto' reads a BOM, then tries UTF-8, then guesses.
+    ///
+    /// 'auto': a byte order mark decides; else UTF-16 or UTF-32 recognised by their zero
+    /// bytes; else UTF-8 if the whole file (the first 64 KiB of a stream) is valid UTF-8, or
+    /// mostly so (32 non-ASCII characters before its first bad byte); else a guess, with a
+    /// note on standard error. A BOM that matches the encoding is removed (see --keep-bom).
+    #[arg(
+        short,
+        long,
+        value_name = "LABEL",
+        default_value = "auto",
+        alias = "from-code"
+    )]
+    pub from: String,
+
+    /// Encoding of the output; LABEL//IGNORE means the same as -c.
+    ///
+    /// LABEL//TRANSLIT approximates characters LABEL cannot hold ('é' as 'e', '€' as 'EUR'),
+    /// and writes '?' for those it cannot approximate. UTF-16, UTF-32 and UCS-2 write a BOM
+    /// and then little-endian; UTF-8 and the LE/BE forms write no BOM unless --add-bom.
+    #[arg(
+        short,
+        long,
+        value_name = "LABEL",
+        default_value = "UTF-8",
+        alias = "to-code"
+    )]
+    pub to: String,
+
+    /// List every encoding with its aliases, and exit.
+    #[arg(short, long)]
+    pub list: bool,
+
+    /// Write to FILE (created only if the conversion succeeds) instead of standard output.
+    ///
+    /// The output goes to a temporary file beside FILE, renamed over it at the end: FILE is
+    /// never left half-written, and is kept as it was when the conversion fails. With -c it
+    /// is written even when something was dropped (exit 1). FILE may be an input: that
+    /// converts it in place, as -i does.
+    #[arg(short, long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub output: Option<PathBuf>,
+
+    /// Drop ill-formed input and unmappable characters; exit 1 if anything was dropped.
+    #[arg(short = 'c')]
+    pub discard: bool,
+
+    /// Print no notes or summaries on standard error (errors still are).
+    #[arg(short, long)]
+    pub silent: bool,
+
+    /// What to do with ill-formed input and unmappable characters.
+    #[arg(long, value_enum, value_name = "POLICY", default_value_t = ErrorsArg::Strict)]
+    pub errors: ErrorsArg,
+
+    /// Start the output with a byte order mark (UTF-8 with BOM, UTF-16LE with BOM, ...).
+    ///
+    /// For the Unicode encodings and GB18030 (84 31 95 33); refused for the others. Written
+    /// even when there is no other output; with several FILEs, once.
+    #[arg(long)]
+    pub add_bom: bool,
+
+    /// Pass a leading BOM through as U+FEFF instead of removing it.
+    ///
+    /// Only the BOM of the first FILE can reach the output, and not when the output starts
+    /// with a BOM of its own (-t UTF-16, --add-bom).
+    #[arg(long)]
+    pub keep_bom: bool,
+
+    /// Read files with read() instead of memory-mapping them.
+    #[arg(long)]
+    pub no_mmap: bool,
+
+    /// Convert each FILE in place: written to a temporary file beside it, then renamed over it.
+    #[arg(short = 'i', long, conflicts_with_all = ["output", "output_dir"])]
+    pub in_place: bool,
+
+    /// With -i, keep each file's modification time.
+    #[arg(long)]
+    pub preserve_mtime: bool,
+
+    /// Write each converted FILE under DIR, at the same relative path.
+    #[arg(long, value_name = "DIR", conflicts_with = "output", value_hint = clap::ValueHint::DirPath)]
+    pub output_dir: Option<PathBuf>,
+
+    /// Walk the directories given as FILE (with -i, --output-dir, --check or --detect).
+    #[arg(short, long)]
+    pub recursive: bool,
+
+    /// With -r, convert only the files that match GLOB (e.g. '*.txt'); repeatable.
+    #[arg(long, value_name = "GLOB")]
+    pub include: Vec<String>,
+
+    /// With -r, leave out files and directories that match GLOB; repeatable.
+    #[arg(long, value_name = "GLOB")]
+    pub exclude: Vec<String>,
+
+    /// Convert files that look binary (a NUL byte in their first 8 KiB) instead of skipping them.
+    #[arg(long)]
+    pub binary: bool,
+
+    /// Convert N files at once [default: the number of cores].
+    #[arg(short, long, value_name = "N")]
+    pub jobs: Option<usize>,
+
+    /// Print each FILE's encoding and line endings, and convert nothing.
+    #[arg(long, conflicts_with_all = ["check", "in_place", "output_dir", "output"])]
+    pub detect: bool,
+
+    /// With --detect, print one JSON object per line.
+    #[arg(long, requires = "detect")]
+    pub json: bool,
+
+    /// Validate only: report every ill-formed sequence, write nothing, exit 1 if any.
+    #[arg(long, conflicts_with_all = ["in_place", "output_dir", "output"])]
+    pub check: bool,
+
+    /// With --check, report at most N problems per file.
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub max_errors: usize,
+
+    /// Convert line endings to lf, crlf or cr (on characters, so UTF-16 works too).
+    #[arg(long, value_enum, value_name = "STYLE", default_value_t = NewlineArg::Keep)]
+    pub newline: NewlineArg,
+}

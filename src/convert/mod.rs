@@ -1,0 +1,17 @@
+//! The conversion layer: one input's bytes through decoder → code points → encoder
+//! ([`pipeline`]), with the error [`policy`] applied, every problem located by byte offset,
+//! line and column ([`error`]), line endings converted ([`newline`]), unmappable characters
+//! approximated on request ([`translit`]), and large files split across cores
+//! ([`parallel`]). It drives the codecs below it and reads and writes through the I/O layer.
+
+pub mod error;
+pub mod newline;
+pub mod parallel;
+pub mod pipeline;
+pub mod policy;
+pub mod translit;
+
+pub use error::{ConvError, Failure, Location, TextPosition};
+pub use newline::Newline;
+pub use pipeline::{Converter, Options};
+pub use policy::{Counts, Policy};

@@ -1,0 +1,525 @@
+//! The conversion of one input: decoder → code points → encoder, in bounded pieces, with the
+//! error policy applied and every problem located by byte offset, line and column.
+//!
+//! Input is cut into pieces at positions where the decoder holds no partial character
+//! ([`Charset::safe_cut`]), so that a piece can be decoded again from its start to find the
+//! bytes of a character the encoder rejected. Most charsets tie text to bytes directly; the
+//! multi-byte legacy ones are replayed for that, which only ever happens once, on the error.
+
+#![forbid(unsafe_code)]
+
+mod locate;
+mod unicode;
+
+use super::error::{ConvError, Failure, Location, TextPosition, count_chars};
+use super::newline::{Newline, Piece, Splitter};
+use super::policy::{Counts, Policy};
+use super::translit;
+use crate::codecs::charset::{encodes, round_trips};
+use crate::codecs::{
+    CharAt, Charset, DecodeStatus, Decoder, EncodeStatus, Encoder, Form, Locate, Problem,
+};
+use crate::io::{Input, Output, WINDOW};
+
+/// Decoded text is handed to the encoder in blocks of at most this many bytes.
+const TEXT_BLOCK: usize = 64 * 1024;
+
+/// How a converter treats text besides decoding and encoding it.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// What to do with ill-formed input and unmappable characters.
+    pub policy: Policy,
+    /// `--newline`.
+    pub newline: Newline,
+    /// `//TRANSLIT`: approximate unmappable characters (`?` where there is no approximation).
+    pub translit: bool,
+    /// `--check`: go on past problems, recording the first this many, and write nothing.
+    pub check: Option<usize>,
+}
+
+impl Options {
+    /// Options with only a policy.
+    pub fn policy(policy: Policy) -> Options {
+        Options {
+            policy,
+            newline: Newline::Keep,
+            translit: false,
+            check: None,
+        }
+    }
+}
+
+/// An unmappable character to report, with where the text stood when it was met.
+#[derive(Clone, Copy)]
+struct Unmapped {
+    ch: char,
+    /// Its byte index in the text block being emitted.
+    index: usize,
+    pos: TextPosition,
+    /// Characters produced from the piece before it.
+    piece_chars: u64,
+}
+
+/// One input's conversion into the shared output.
+pub struct Converter<'a> {
+    charset: Charset,
+    /// True when error locations decode the piece again ([`Locate::Replay`]).
+    replay: bool,
+    policy: Policy,
+    opts: Options,
+    splitter: Splitter,
+    file: &'a str,
+    decoder: Decoder,
+    encoder: &'a mut Encoder,
+    out: &'a mut Output,
+    /// What the policy did in this input.
+    pub counts: Counts,
+    /// `--check`: the first problems found (up to the limit).
+    pub problems: Vec<ConvError>,
+    /// `--check`: how many problems there were in all.
+    pub problem_count: u64,
+    /// Unmappable characters met in the last text block, to be located and reported.
+    unmapped: Vec<Unmapped>,
+    pos: TextPosition,
+    text: String,
+    /// Absolute offset of the current piece.
+    piece_start: u64,
+    /// Characters (and escapes and replacements) produced from the current piece so far.
+    piece_chars: u64,
+    /// Absolute offset of the bytes of the next decoded text.
+    text_origin: u64,
+    /// The last bytes before the current piece, for malformed reports that reach back.
+    history: Vec<u8>,
+    /// UTF-16 units on their way: of an input piece that cannot be viewed in place, or
+    /// converted from UTF-8 in bulk.
+    units: Vec<u16>,
+    /// UTF-8 converted from UTF-16 units, before it is handed on.
+    utf8: Vec<u8>,
+}
+
+impl<'a> Converter<'a> {
+    /// A converter reading `charset` (byte order resolved) into `encoder` and `out`.
+    pub fn new(
+        charset: Charset,
+        opts: Options,
+        file: &'a str,
+        encoder: &'a mut Encoder,
+        out: &'a mut Output,
+    ) -> Converter<'a> {
+        // --check goes on past every problem, as replace does, recording each.
+        let policy = if opts.check.is_some() {
+            Policy::Replace
+        } else {
+            opts.policy
+        };
+        Converter {
+            charset,
+            replay: matches!(charset.locate(), Locate::Replay),
+            policy,
+            opts,
+            splitter: Splitter::default(),
+            file,
+            decoder: Decoder::new(charset),
+            encoder,
+            out,
+            counts: Counts::default(),
+            problems: Vec::new(),
+            problem_count: 0,
+            unmapped: Vec::new(),
+            pos: TextPosition::default(),
+            text: String::with_capacity(TEXT_BLOCK),
+            piece_start: 0,
+            piece_chars: 0,
+            text_origin: 0,
+            history: Vec::new(),
+            units: Vec::new(),
+            utf8: Vec::new(),
+        }
+    }
+
+    /// The text position reached: where the next character would be.
+    pub fn position(&self) -> TextPosition {
+        self.pos
+    }
+
+    /// Converts the rest of `input`. `flush_each` writes out after every piece (for streams,
+    /// so that interactive pipelines see output promptly).
+    pub fn run(&mut self, input: &mut Input, flush_each: bool) -> Result<(), Failure> {
+        self.pos = TextPosition::default();
+        // Escape must check that each character encodes back to its own bytes where decoding
+        // is not one-to-one; that goes character by character, which a shift state rules out.
+        let per_char = self.policy == Policy::Escape
+            && !self.charset.decodes_one_to_one()
+            && !self.charset.is_stateful();
+        loop {
+            let base = input.offset();
+            let (window, eof) = input.fill()?;
+            if window.is_empty() && eof {
+                break;
+            }
+            let piece_len = if eof {
+                window.len()
+            } else {
+                match self.charset.safe_cut(window) {
+                    Some(cut) => cut,
+                    None if window.len() >= WINDOW => window.len(),
+                    None => continue,
+                }
+            };
+            let last = eof && piece_len == window.len();
+            let piece = &window[..piece_len];
+            self.piece_start = base;
+            self.piece_chars = 0;
+            self.text_origin = base;
+            let used = if per_char {
+                self.per_char_piece(piece, last)?
+            } else if self.charset.form() == Form::Utf8 {
+                self.utf8_piece(piece, last)?
+            } else if let Form::Utf16(order) = self.charset.form() {
+                self.utf16_piece(piece, order, last)?
+            } else {
+                self.stream_piece(piece, last)?;
+                piece_len
+            };
+            self.remember(&piece[..used]);
+            input.consume(used);
+            if flush_each {
+                self.out.flush()?;
+            }
+            if last {
+                break;
+            }
+        }
+        self.flush_newline();
+        Ok(self.out.maybe_flush()?)
+    }
+
+    /// Writes the line break held back for a CR that ended the last text.
+    fn flush_newline(&mut self) {
+        if let (true, Some(ending)) = (self.splitter.flush(), self.opts.newline.ending()) {
+            self.encoder.encode(ending, &mut self.out.buf, false);
+        }
+    }
+
+    fn remember(&mut self, piece: &[u8]) {
+        self.history
+            .extend_from_slice(&piece[piece.len().saturating_sub(8)..]);
+        let excess = self.history.len().saturating_sub(8);
+        self.history.drain(..excess);
+    }
+
+    /// The bytes at absolute `start..end`, from the piece or the bytes before it.
+    fn bytes_at(&self, piece: &[u8], start: u64, end: u64) -> Vec<u8> {
+        let mut out = Vec::new();
+        for at in start..end {
+            if at >= self.piece_start {
+                out.extend(piece.get((at - self.piece_start) as usize));
+            } else {
+                let back = (self.piece_start - at) as usize;
+                out.extend(
+                    self.history
+                        .len()
+                        .checked_sub(back)
+                        .map(|i| self.history[i]),
+                );
+            }
+        }
+        out
+    }
+
+    /// The fast path: encoding_rs-style streaming decode of a whole piece.
+    fn stream_piece(&mut self, piece: &[u8], last: bool) -> Result<(), Failure> {
+        let mut pos = 0;
+        loop {
+            let mut text = std::mem::take(&mut self.text);
+            text.clear();
+            let (status, read) = self.decoder.decode(&piece[pos..], &mut text, last);
+            let emitted = self.emit_block(&text, piece);
+            self.text = text;
+            emitted?;
+            pos += read;
+            match status {
+                DecodeStatus::InputEmpty => return Ok(()),
+                DecodeStatus::OutputFull => self.text_origin = self.piece_start + pos as u64,
+                DecodeStatus::Malformed {
+                    len,
+                    after,
+                    problem,
+                } => {
+                    let end = self.piece_start + pos as u64 - after as u64;
+                    let start = end - len as u64;
+                    let bytes = self.bytes_at(piece, start, end);
+                    self.malformed(start, &bytes, problem)?;
+                    self.text_origin = end;
+                }
+            }
+        }
+    }
+
+    /// The lossless path for charsets whose decoding is not one-to-one: character by
+    /// character, escaping any bytes that do not encode back to themselves. Returns how many
+    /// bytes of the piece were used (a character cut by the piece's end waits for more).
+    fn per_char_piece(&mut self, piece: &[u8], last: bool) -> Result<usize, Failure> {
+        let mut i = 0;
+        let mut batch = String::new();
+        let mut starts: Vec<(usize, usize)> = Vec::new();
+        while i < piece.len() {
+            let step = self.charset.char_at(&piece[i..], last);
+            match step {
+                CharAt::NeedMore => break,
+                CharAt::Text(ref s, k) if round_trips(self.charset, s, &piece[i..i + k]) => {
+                    starts.push((batch.len(), i));
+                    batch.push_str(s);
+                    i += k;
+                }
+                CharAt::Text(..) | CharAt::Malformed(..) => {
+                    // Escape one byte and decode again from the next: every character kept
+                    // is then one that encodes back to exactly its own bytes.
+                    self.flush_batch(piece, &mut batch, &mut starts)?;
+                    let start = self.piece_start + i as u64;
+                    self.malformed(start, &piece[i..=i], Problem::Invalid)?;
+                    i += 1;
+                }
+            }
+        }
+        self.flush_batch(piece, &mut batch, &mut starts)?;
+        Ok(i)
+    }
+
+    fn flush_batch(
+        &mut self,
+        piece: &[u8],
+        batch: &mut String,
+        starts: &mut Vec<(usize, usize)>,
+    ) -> Result<(), Failure> {
+        self.emit_text(batch)?;
+        for u in std::mem::take(&mut self.unmapped) {
+            let k = starts.partition_point(|&(t, _)| t <= u.index) - 1;
+            let (_, at) = starts[k];
+            let end = starts.get(k + 1).map_or(piece.len(), |&(_, e)| e);
+            let bytes = piece[at..end].to_vec();
+            self.report_unmappable(&u, self.piece_start + at as u64, bytes)?;
+        }
+        batch.clear();
+        starts.clear();
+        Ok(())
+    }
+
+    /// Encodes decoded text, converting line endings if asked. Unmappable characters the
+    /// policy does not settle by itself are left in `self.unmapped` for the caller to locate
+    /// and report; encoding stops at the first one that is fatal.
+    fn emit_text(&mut self, text: &str) -> Result<(), Failure> {
+        let Some(ending) = self.opts.newline.ending() else {
+            return self.encode_text(text, 0);
+        };
+        let mut splitter = std::mem::take(&mut self.splitter);
+        let result = splitter.split::<Failure>(text, &mut |piece| match piece {
+            Piece::Text(t, at) => {
+                self.encode_text(t, at)?;
+                Ok(self.unmapped.is_empty() || self.opts.check.is_some())
+            }
+            Piece::Break { source } => {
+                self.encoder.encode(ending, &mut self.out.buf, false);
+                self.advance(source);
+                Ok(true)
+            }
+            Piece::Held(cr) => {
+                self.advance(cr);
+                Ok(true)
+            }
+        });
+        self.splitter = splitter;
+        result?;
+        Ok(self.out.maybe_flush()?)
+    }
+
+    /// Encodes `text`, which stands at byte `at` of the block being emitted.
+    fn encode_text(&mut self, text: &str, at: usize) -> Result<(), Failure> {
+        let mut from = 0;
+        while from < text.len() {
+            let (status, read) = self.encoder.encode(&text[from..], &mut self.out.buf, false);
+            // The character rejected is the last one read. (Not always the one reported:
+            // ISO-2022-JP reports ESC, SO and SI as U+FFFD.)
+            let rejected = match status {
+                EncodeStatus::Done => None,
+                EncodeStatus::Unmappable(_) => text[from..from + read].chars().next_back(),
+            };
+            let upto = rejected.map_or(text.len(), |c| from + read - c.len_utf8());
+            self.advance(&text[from..upto]);
+            let Some(c) = rejected else {
+                break;
+            };
+            let fatal = self.unmappable(c, at + upto)?;
+            self.advance(&text[upto..from + read]);
+            if fatal {
+                break;
+            }
+            from += read;
+        }
+        Ok(self.out.maybe_flush()?)
+    }
+
+    /// Deals with an unmappable character at byte `index` of the block; returns true when
+    /// it stops the conversion (after recording it for the caller to report).
+    fn unmappable(&mut self, c: char, index: usize) -> Result<bool, Failure> {
+        if self.opts.translit {
+            let target = self.encoder.charset();
+            let mut encodable = |s: &str| encodes(target, s);
+            if let Some(approx) = translit::approximate(c, &mut encodable) {
+                self.encoder.encode(&approx, &mut self.out.buf, false);
+                self.counts.transliterated += 1;
+                return Ok(false);
+            }
+            // No approximation: `?` under strict (what //TRANSLIT promises); -c drops it,
+            // replace replaces it, and escape, which never loses data, still refuses it.
+            if self.policy == Policy::Strict && self.opts.check.is_none() {
+                self.encoder.encode("?", &mut self.out.buf, false);
+                self.counts.unmappable += 1;
+                return Ok(false);
+            }
+        }
+        let record = Unmapped {
+            ch: c,
+            index,
+            pos: self.pos,
+            piece_chars: self.piece_chars,
+        };
+        if self.opts.check.is_some() {
+            self.unmapped.push(record);
+        }
+        match self.policy {
+            Policy::Strict | Policy::Escape => {
+                self.unmapped.push(record);
+                return Ok(true);
+            }
+            Policy::Replace => {
+                self.counts.unmappable += 1;
+                self.write_replacement();
+            }
+            Policy::Discard => self.counts.unmappable += 1,
+        }
+        Ok(false)
+    }
+
+    fn advance(&mut self, text: &str) {
+        self.pos.advance(text);
+        if self.replay {
+            self.piece_chars += count_chars(text.as_bytes());
+        }
+    }
+
+    /// U+FFFD where the target has it, else `?`.
+    fn write_replacement(&mut self) {
+        let r = if self.encoder.has_replacement_char() {
+            "\u{FFFD}"
+        } else {
+            "?"
+        };
+        self.encoder.encode(r, &mut self.out.buf, false);
+    }
+
+    /// Applies the policy to malformed input at absolute offset `start`.
+    fn malformed(&mut self, start: u64, bytes: &[u8], problem: Problem) -> Result<(), Failure> {
+        self.flush_newline();
+        let at = self.pos.at(start);
+        if self.opts.check.is_some() {
+            let problem = self.ill_formed_error(at, bytes, problem);
+            self.record(problem);
+        }
+        let produced = match self.policy {
+            Policy::Strict => return Err(self.ill_formed_error(at, bytes, problem).into()),
+            Policy::Replace => {
+                self.counts.ill_formed += 1;
+                self.write_replacement();
+                1
+            }
+            Policy::Discard => {
+                self.counts.ill_formed += 1;
+                0
+            }
+            Policy::Escape => self.escape(at, bytes, problem)?,
+        };
+        self.pos.advance_chars(produced);
+        self.piece_chars += produced;
+        Ok(self.out.maybe_flush()?)
+    }
+
+    /// `--check`: keeps the first problems, counts them all.
+    fn record(&mut self, problem: ConvError) {
+        self.problem_count += 1;
+        if self.problems.len() < self.opts.check.unwrap_or(0) {
+            self.problems.push(problem);
+        }
+    }
+
+    /// `--errors escape`: keeps a lone surrogate as itself and each byte b ≥ 0x80 as U+DC00+b.
+    fn escape(&mut self, at: Location, bytes: &[u8], problem: Problem) -> Result<u64, Failure> {
+        let unescapable = |reason: String| ConvError::Unescapable {
+            file: self.file.to_string(),
+            at,
+            bytes: bytes.to_vec(),
+            reason,
+        };
+        let mut bytes = bytes;
+        let mut produced = 0;
+        if let Problem::LoneSurrogate(u) | Problem::Ucs2Surrogate(u) = problem {
+            if !self.encoder.encode_surrogate(u, &mut self.out.buf) {
+                let reason = format!(
+                    "the unpaired surrogate U+{u:04X} can only be written to UTF-16 or UTF-32 \
+                     (only U+DC80..U+DCFF stand for bytes)"
+                );
+                return Err(unescapable(reason).into());
+            }
+            // A surrogate cut short by the end of the input leaves a stray byte after it.
+            let unit_len = match self.charset.form() {
+                Form::Utf32(_) => 4,
+                Form::Utf16(_) | Form::Ucs2(_) => 2,
+                _ => bytes.len(),
+            };
+            bytes = &bytes[bytes.len().min(unit_len)..];
+            produced = 1;
+        }
+        if let Some(b) = bytes.iter().find(|b| b.is_ascii()) {
+            let reason = format!("byte {b:02X} is below 0x80, and only 0x80..0xFF can be escaped");
+            return Err(unescapable(reason).into());
+        }
+        for &b in bytes {
+            self.encoder
+                .encode_surrogate(0xDC00 | u16::from(b), &mut self.out.buf);
+        }
+        self.counts.escaped += bytes.len() as u64;
+        Ok(produced + bytes.len() as u64)
+    }
+
+    fn ill_formed_error(&self, at: Location, bytes: &[u8], problem: Problem) -> ConvError {
+        ConvError::IllFormed {
+            file: self.file.to_string(),
+            at,
+            bytes: bytes.to_vec(),
+            charset: self.charset.name(),
+            problem,
+        }
+    }
+
+    /// Reports an unmappable character found at `offset` with `bytes`: an error, or under
+    /// `--check` a record.
+    fn report_unmappable(
+        &mut self,
+        u: &Unmapped,
+        offset: u64,
+        bytes: Vec<u8>,
+    ) -> Result<(), Failure> {
+        let error = ConvError::Unmappable {
+            file: self.file.to_string(),
+            at: u.pos.at(offset),
+            bytes,
+            ch: u.ch,
+            target: self.encoder.charset().name(),
+        };
+        if self.opts.check.is_some() {
+            self.record(error);
+            return Ok(());
+        }
+        Err(error.into())
+    }
+}

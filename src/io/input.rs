@@ -1,0 +1,394 @@
+//! Where bytes come from: a memory-mapped regular file, or a stream read in bounded pieces.
+//!
+//! Both give the pipeline the same view, a window of unread bytes that it consumes a prefix
+//! of, so the output cannot depend on how the input was read. Memory stays bounded for
+//! streams: the buffer never grows past [`WINDOW`].
+
+use super::error::IoError;
+use memmap2::Mmap;
+use std::fs::File;
+use std::io::{self, Read, Seek};
+use std::os::fd::AsFd;
+use std::os::unix::fs::FileExt;
+use std::path::Path;
+
+/// The most bytes handed to the converters at once: big enough to amortise per-call costs,
+/// small enough to stay in cache.
+pub const WINDOW: usize = 256 * 1024;
+
+/// An open input.
+pub struct Input {
+    /// The name to show in messages: the path as given, or `<stdin>`.
+    pub name: String,
+    source: Source,
+    /// Absolute offset of the first unread byte.
+    offset: u64,
+    /// Where the pages of a mapped file stop being released (see [`release`]).
+    released: usize,
+}
+
+enum Source {
+    Mapped(Mmap),
+    /// Bytes in memory that stand at absolute offset `base` of the named input (a segment of
+    /// a file converted on another core): read in place, like a map.
+    Owned {
+        bytes: Vec<u8>,
+        base: u64,
+    },
+    Stream {
+        reader: Box<dyn Read>,
+        /// The regular file behind the stream, for reading ahead without moving it.
+        file: Option<File>,
+        /// Always [`WINDOW`] bytes long: zero-filled once, then only read into.
+        buf: Vec<u8>,
+        /// The unread bytes are `buf[start..end]`.
+        start: usize,
+        end: usize,
+        eof: bool,
+    },
+}
+
+impl Input {
+    /// Opens `path` (`None` or `-` for standard input). Regular files are memory-mapped
+    /// unless `no_mmap`; anything else is streamed.
+    pub fn open(path: Option<&Path>, no_mmap: bool) -> Result<Input, IoError> {
+        let (name, file) = match path.filter(|p| p.as_os_str() != "-") {
+            Some(p) => {
+                let name = p.display().to_string();
+                let file =
+                    File::open(p).map_err(|e| IoError::new(format!("cannot open {name}"), e))?;
+                (name, file)
+            }
+            None => {
+                let fd = io::stdin()
+                    .as_fd()
+                    .try_clone_to_owned()
+                    .map_err(|e| IoError::new("cannot read standard input", e))?;
+                ("<stdin>".to_string(), File::from(fd))
+            }
+        };
+        let meta = file
+            .metadata()
+            .map_err(|e| IoError::new(format!("cannot read {name}"), e))?;
+        if meta.is_dir() {
+            let e = io::Error::new(io::ErrorKind::IsADirectory, "is a directory");
+            return Err(IoError::new(format!("cannot convert {name}"), e));
+        }
+        let regular = meta.is_file();
+        let mut file = file;
+        let at_start = regular && matches!(file.stream_position(), Ok(0));
+        let source = if regular && at_start && !no_mmap && meta.len() > 0 {
+            match map(&file) {
+                Ok(m) => {
+                    let _ = m.advise(memmap2::Advice::Sequential);
+                    super::sigbus::reading(&name);
+                    Source::Mapped(m)
+                }
+                // Some file systems cannot be mapped; reading them works all the same.
+                Err(_) => stream(file, true),
+            }
+        } else {
+            stream(file, regular && at_start)
+        };
+        Ok(Input {
+            name,
+            source,
+            offset: 0,
+            released: 0,
+        })
+    }
+
+    /// An input over any reader, streamed (for tests and embedding).
+    pub fn from_reader(name: &str, reader: Box<dyn Read>) -> Input {
+        Input {
+            name: name.to_string(),
+            source: Source::Stream {
+                reader,
+                file: None,
+                buf: vec![0; WINDOW],
+                start: 0,
+                end: 0,
+                eof: false,
+            },
+            offset: 0,
+            released: 0,
+        }
+    }
+
+    /// All the unread bytes of a memory-mapped file (`None` for streams).
+    pub fn mapped_rest(&self) -> Option<&[u8]> {
+        match &self.source {
+            Source::Mapped(m) => Some(&m[self.mapped_pos(m)..]),
+            _ => None,
+        }
+    }
+
+    /// An input over bytes that start at absolute offset `offset` of the named input, so
+    /// that what is reported about them names the right place.
+    pub fn from_bytes_at(name: &str, bytes: Vec<u8>, offset: u64) -> Input {
+        Input {
+            name: name.to_string(),
+            source: Source::Owned {
+                bytes,
+                base: offset,
+            },
+            offset,
+            released: 0,
+        }
+    }
+
+    /// The bytes of an input made by [`Input::from_bytes_at`], to reuse their memory.
+    pub fn into_owned_bytes(self) -> Option<Vec<u8>> {
+        match self.source {
+            Source::Owned { bytes, .. } => Some(bytes),
+            _ => None,
+        }
+    }
+
+    /// The whole of an input held in memory (mapped or owned) and the position of the first
+    /// unread byte in it.
+    fn in_memory(&self) -> Option<(&[u8], usize)> {
+        let (bytes, base): (&[u8], u64) = match &self.source {
+            Source::Mapped(m) => (m, 0),
+            Source::Owned { bytes, base } => (bytes, *base),
+            Source::Stream { .. } => return None,
+        };
+        let pos = usize::try_from(self.offset - base).unwrap_or(usize::MAX);
+        Some((bytes, pos.min(bytes.len())))
+    }
+
+    /// Absolute offset of the first unread byte.
+    pub fn offset(&self) -> u64 {
+        self.offset
+    }
+
+    /// True when the input is a regular file, whose whole content can be examined before
+    /// converting it (`--from auto` does).
+    pub fn is_file(&self) -> bool {
+        match &self.source {
+            Source::Mapped(_) => true,
+            Source::Owned { .. } => false,
+            Source::Stream { file, .. } => file.is_some(),
+        }
+    }
+
+    /// Reads up to `buf.len()` bytes at absolute offset `at` of a regular file without
+    /// disturbing the conversion. Returns 0 at the end of the file or for streams.
+    pub fn read_at(&self, at: u64, buf: &mut [u8]) -> io::Result<usize> {
+        match &self.source {
+            Source::Mapped(m) => {
+                let start = usize::try_from(at).unwrap_or(usize::MAX).min(m.len());
+                let n = buf.len().min(m.len() - start);
+                buf[..n].copy_from_slice(&m[start..start + n]);
+                Ok(n)
+            }
+            Source::Stream { file: Some(f), .. } => f.read_at(buf, at),
+            Source::Stream { .. } | Source::Owned { .. } => Ok(0),
+        }
+    }
+
+    /// Reads until at least `want` unread bytes (at most [`WINDOW`]) are buffered or the
+    /// input ends; [`Input::prefix`] then shows them.
+    pub fn peek(&mut self, want: usize) -> Result<(), IoError> {
+        let want = want.min(WINDOW);
+        loop {
+            let (len, eof) = self.available();
+            if len >= want || eof {
+                break;
+            }
+            self.read_more()?;
+        }
+        Ok(())
+    }
+
+    /// At most the first `limit` unread bytes (after [`Input::peek`] of as many): the same
+    /// bytes however the input is read, so that verdicts on them are too. The second value
+    /// is true when these are all the bytes left.
+    pub fn prefix(&self, limit: usize) -> (&[u8], bool) {
+        let (head, eof) = self.window();
+        let n = head.len().min(limit);
+        (&head[..n], eof && n == head.len())
+    }
+
+    /// The next window of unread bytes, reading once more from a stream if the window is not
+    /// full. The second value is true when these are all the bytes left.
+    pub fn fill(&mut self) -> Result<(&[u8], bool), IoError> {
+        let (len, eof) = self.available();
+        if len < WINDOW && !eof {
+            self.read_more()?;
+        }
+        if let Source::Mapped(m) = &self.source {
+            // Map the window's pages in one call rather than one page fault at a time; on
+            // kernels without MADV_POPULATE_READ this is only a hint left untaken.
+            let _ = m.advise_range(memmap2::Advice::PopulateRead, self.mapped_pos(m), len);
+        }
+        Ok(self.window())
+    }
+
+    /// Marks the first `n` bytes of the window as read.
+    pub fn consume(&mut self, n: usize) {
+        self.offset += n as u64;
+        match &mut self.source {
+            Source::Stream { start, .. } => *start += n,
+            Source::Owned { .. } => {}
+            Source::Mapped(m) => {
+                let done = usize::try_from(self.offset)
+                    .unwrap_or(usize::MAX)
+                    .min(m.len());
+                release(m, &mut self.released, done);
+            }
+        }
+    }
+
+    fn available(&self) -> (usize, bool) {
+        if let Some((bytes, pos)) = self.in_memory() {
+            let rest = bytes.len() - pos;
+            return (rest.min(WINDOW), rest <= WINDOW);
+        }
+        match &self.source {
+            Source::Mapped(_) | Source::Owned { .. } => (0, true),
+            Source::Stream {
+                start, end, eof, ..
+            } => (end - start, *eof),
+        }
+    }
+
+    fn mapped_pos(&self, m: &Mmap) -> usize {
+        usize::try_from(self.offset)
+            .unwrap_or(usize::MAX)
+            .min(m.len())
+    }
+
+    fn window(&self) -> (&[u8], bool) {
+        if let Some((bytes, pos)) = self.in_memory() {
+            let end = pos.saturating_add(WINDOW).min(bytes.len());
+            return (&bytes[pos..end], end == bytes.len());
+        }
+        match &self.source {
+            Source::Mapped(_) | Source::Owned { .. } => (&[], true),
+            Source::Stream {
+                buf,
+                start,
+                end,
+                eof,
+                ..
+            } => (&buf[*start..*end], *eof),
+        }
+    }
+
+    /// One read from a stream into the free end of its buffer.
+    fn read_more(&mut self) -> Result<(), IoError> {
+        let name = &self.name;
+        let Source::Stream {
+            reader,
+            buf,
+            start,
+            end,
+            eof,
+            ..
+        } = &mut self.source
+        else {
+            return Ok(());
+        };
+        if *start > 0 {
+            buf.copy_within(*start..*end, 0);
+            *end -= *start;
+            *start = 0;
+        }
+        let result = loop {
+            match reader.read(&mut buf[*end..]) {
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                other => break other,
+            }
+        };
+        match result {
+            Ok(n) => {
+                *end += n;
+                *eof = n == 0;
+                Ok(())
+            }
+            Err(e) => Err(IoError::new(format!("cannot read {name}"), e)),
+        }
+    }
+}
+
+fn stream(file: File, regular: bool) -> Source {
+    let side = if regular { file.try_clone().ok() } else { None };
+    Source::Stream {
+        reader: Box::new(file),
+        file: side,
+        buf: vec![0; WINDOW],
+        start: 0,
+        end: 0,
+        eof: false,
+    }
+}
+
+/// Pages of the map before `done` that were converted are dropped from our address space,
+/// a few MiB at a time, so that the process's resident size does not grow with the file.
+fn release(m: &Mmap, released: &mut usize, done: usize) {
+    const PAGE: usize = 4096;
+    const BATCH: usize = 8 * 1024 * 1024;
+    let end = done & !(PAGE - 1);
+    if end < *released + BATCH {
+        return;
+    }
+    #[allow(unsafe_code)]
+    // SAFETY: the map is a read-only shared mapping of a file. MADV_DONTNEED only removes
+    // our page-table entries for the range; the pages stay in the page cache and a later
+    // access would read the same file contents again, so no reference we hold can see its
+    // memory change. (It would zero a private anonymous mapping, which this is not.)
+    let _ = unsafe {
+        m.unchecked_advise_range(
+            memmap2::UncheckedAdvice::DontNeed,
+            *released,
+            end - *released,
+        )
+    };
+    *released = end;
+}
+
+/// Maps a regular file read-only.
+#[allow(unsafe_code)]
+fn map(file: &File) -> io::Result<Mmap> {
+    // SAFETY: memmap2 requires that the file not be changed while it is mapped, which no
+    // process can promise for a file it does not own. What can go wrong: another process
+    // writing to the file changes the bytes we see mid-conversion (the output is then some
+    // mix of old and new text, as with read()), and one truncating it makes our next access
+    // to the lost pages raise SIGBUS. We never hand out references that outlive the map, and
+    // `--no-mmap` reads with read() instead for users who convert files that are in use.
+    unsafe { Mmap::map(file) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stream_windows_are_bounded_and_complete() {
+        let data: Vec<u8> = (0..WINDOW * 2 + 17).map(|i| i as u8).collect();
+        let mut input = Input::from_reader("t", Box::new(io::Cursor::new(data.clone())));
+        let mut seen = Vec::new();
+        loop {
+            let (w, eof) = input.fill().unwrap();
+            assert!(w.len() <= WINDOW);
+            let n = w.len();
+            seen.extend_from_slice(w);
+            input.consume(n);
+            if eof && n == 0 {
+                break;
+            }
+        }
+        assert_eq!(seen, data);
+    }
+
+    #[test]
+    fn peek_waits_for_enough_bytes() {
+        let reader = io::Cursor::new(vec![7u8; 100]).chain(io::Cursor::new(vec![8u8; 100]));
+        let mut input = Input::from_reader("t", Box::new(reader));
+        input.peek(150).unwrap();
+        let (w, eof) = input.prefix(WINDOW);
+        assert_eq!(w.len(), 200);
+        assert!(!eof || w.len() == 200);
+    }
+}

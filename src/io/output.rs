@@ -1,0 +1,229 @@
+//! Where bytes go: standard output, or a file that appears only when the conversion succeeded.
+//!
+//! Writes go through one buffer that the encoders append to directly. Every write error is
+//! reported (a full disk is not success); a closed pipe is recognised by the caller.
+
+#![forbid(unsafe_code)]
+
+use super::atomic::{AtomicFile, Replace, Written};
+use super::error::IoError;
+use std::fs::File;
+use std::io::{self, Write};
+use std::os::fd::AsFd;
+use std::path::Path;
+
+/// Flush the buffer to the sink once it holds this many bytes.
+const FLUSH_AT: usize = 128 * 1024;
+
+/// The output stream of a run.
+pub struct Output {
+    sink: Sink,
+    /// Encoded bytes not yet written; encoders append here.
+    pub buf: Vec<u8>,
+    written: u64,
+    /// A BOM to write before the first bytes (`eager`: even if no bytes follow).
+    bom: Option<(&'static [u8], bool)>,
+}
+
+enum Sink {
+    /// Standard output, or a FIFO or device named by `-o`, written as bytes come.
+    Stream {
+        file: File,
+        name: String,
+    },
+    Memory(Vec<u8>),
+    /// Bytes are counted and dropped (`--check`).
+    Null,
+    /// A file put in place only when everything succeeded.
+    File(AtomicFile),
+}
+
+impl Output {
+    /// Standard output.
+    pub fn stdout() -> Result<Output, IoError> {
+        let fd = io::stdout()
+            .as_fd()
+            .try_clone_to_owned()
+            .map_err(|e| IoError::new("cannot write to standard output", e))?;
+        let (file, name) = (File::from(fd), "standard output".to_string());
+        Ok(Output::new(Sink::Stream { file, name }))
+    }
+
+    /// A FIFO, a terminal or another device named by `-o`: written to directly, since it
+    /// cannot be replaced by renaming.
+    pub fn device(path: &Path) -> Result<Output, IoError> {
+        let name = path.display().to_string();
+        let file = File::options()
+            .write(true)
+            .open(path)
+            .map_err(|e| IoError::new(format!("cannot write to {name}"), e))?;
+        Ok(Output::new(Sink::Stream { file, name }))
+    }
+
+    /// The file `target` (named `name` in messages), written to a temporary file in the same
+    /// directory and renamed over it only when everything succeeded. An existing target
+    /// keeps its permissions.
+    pub fn file(target: &Path, name: &str, replace: Replace) -> Result<Output, IoError> {
+        Ok(Output::new(Sink::File(AtomicFile::new(
+            target, name, replace,
+        )?)))
+    }
+
+    /// An output that writes nothing (`--check`).
+    pub fn null() -> Output {
+        Output::new(Sink::Null)
+    }
+
+    /// An output kept in memory (for tests and embedding); see [`Output::into_bytes`].
+    pub fn memory() -> Output {
+        Output::memory_with_capacity(0)
+    }
+
+    /// [`Output::memory`] with room for `capacity` bytes from the start.
+    pub fn memory_with_capacity(capacity: usize) -> Output {
+        Output::memory_in(Vec::with_capacity(capacity))
+    }
+
+    /// [`Output::memory`] that writes into `buffer` (emptied first), reusing its memory.
+    pub fn memory_in(mut buffer: Vec<u8>) -> Output {
+        buffer.clear();
+        Output::new(Sink::Memory(buffer))
+    }
+
+    /// Everything written to a memory output, BOM included (empty for other outputs).
+    pub fn into_bytes(mut self) -> Vec<u8> {
+        let _ = self.finish_bom_and_flush();
+        match self.sink {
+            Sink::Memory(v) => v,
+            _ => Vec::new(),
+        }
+    }
+
+    fn finish_bom_and_flush(&mut self) -> Result<(), IoError> {
+        if self.at_start() && matches!(self.bom, Some((_, true))) {
+            self.start()?;
+        }
+        self.flush()
+    }
+
+    /// Writes the BOM if this is the start of the output and one was asked for.
+    fn start(&mut self) -> Result<(), IoError> {
+        match self.bom {
+            Some((bom, _)) if self.written == 0 => self.write(bom),
+            _ => Ok(()),
+        }
+    }
+
+    fn new(sink: Sink) -> Output {
+        Output {
+            sink,
+            buf: Vec::with_capacity(FLUSH_AT + FLUSH_AT / 2),
+            written: 0,
+            bom: None,
+        }
+    }
+
+    /// Asks for `bom` at the start of the output: before the first bytes, or with `eager`
+    /// even when there are none.
+    pub fn set_bom(&mut self, bom: &'static [u8], eager: bool) {
+        self.bom = Some((bom, eager));
+    }
+
+    /// True when the output will start with a BOM of its own.
+    pub fn has_bom(&self) -> bool {
+        self.bom.is_some()
+    }
+
+    /// True when nothing has been written or buffered yet.
+    pub fn at_start(&self) -> bool {
+        self.written == 0 && self.buf.is_empty()
+    }
+
+    /// Writes the buffer out if it has grown large.
+    pub fn maybe_flush(&mut self) -> Result<(), IoError> {
+        if self.buf.len() >= FLUSH_AT {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    /// Appends UTF-8 text that needs no encoding; a large run is written straight from where
+    /// it is, without a copy.
+    pub fn write_utf8(&mut self, text: &str) -> Result<(), IoError> {
+        self.write_encoded(text.as_bytes())
+    }
+
+    /// Appends bytes already in the output encoding; a large run is written straight from
+    /// where it is, without a copy.
+    pub fn write_encoded(&mut self, bytes: &[u8]) -> Result<(), IoError> {
+        if let Sink::Memory(v) = &mut self.sink
+            && self.buf.is_empty()
+            && (self.written > 0 || self.bom.is_none())
+        {
+            // Memory is written to at once: the buffer would only add a copy.
+            v.extend_from_slice(bytes);
+            self.written += bytes.len() as u64;
+            return Ok(());
+        }
+        if bytes.len() < FLUSH_AT {
+            self.buf.extend_from_slice(bytes);
+            return self.maybe_flush();
+        }
+        self.flush()?;
+        self.start()?;
+        self.write(bytes)
+    }
+
+    /// Writes out everything buffered.
+    pub fn flush(&mut self) -> Result<(), IoError> {
+        if self.buf.is_empty() {
+            return Ok(());
+        }
+        self.start()?;
+        let buf = std::mem::take(&mut self.buf);
+        let result = self.write(&buf);
+        self.buf = buf;
+        self.buf.clear();
+        result
+    }
+
+    fn write(&mut self, bytes: &[u8]) -> Result<(), IoError> {
+        let (file, name) = match &mut self.sink {
+            Sink::Memory(v) => {
+                v.extend_from_slice(bytes);
+                self.written += bytes.len() as u64;
+                return Ok(());
+            }
+            Sink::Null => {
+                self.written += bytes.len() as u64;
+                return Ok(());
+            }
+            Sink::File(f) => {
+                f.write(bytes)?;
+                self.written += bytes.len() as u64;
+                return Ok(());
+            }
+            Sink::Stream { file, name } => (file, name.as_str()),
+        };
+        file.write_all(bytes)
+            .map_err(|e| IoError::new(format!("cannot write to {name}"), e))?;
+        self.written += bytes.len() as u64;
+        Ok(())
+    }
+
+    /// Ends the output. On success the file (if any) is flushed to disk and renamed into
+    /// place; otherwise standard output gets what was converted and a file is not created.
+    pub fn finish(mut self, success: bool) -> Result<Written, IoError> {
+        if !success {
+            if !matches!(self.sink, Sink::File(_)) {
+                self.flush()?;
+            }
+            return Ok(Written::Nothing);
+        }
+        self.finish_bom_and_flush()?;
+        match self.sink {
+            Sink::File(f) => f.finish(),
+            _ => Ok(Written::Nothing),
+        }
+    }
+}
