@@ -2,9 +2,9 @@
 //! when it cannot be converted, the run going on with the next file; the summary line and
 //! the exit status.
 
-mod batch_common;
+mod common;
 
-use batch_common::*;
+use common::*;
 use std::fs;
 use std::os::unix::fs::symlink;
 
@@ -16,7 +16,7 @@ fn converts_each_file_in_place_and_summarises() {
     let d = tempdir();
     let a = put(d.path(), "a.txt", LATIN1);
     let b = put(d.path(), "b.txt", b"na\xefve\n");
-    let r = run(d.path(), &["-f", "latin1", "-i", "a.txt", "b.txt"]);
+    let r = run_in(d.path(), &["-f", "latin1", "-i", "a.txt", "b.txt"], b"");
     r.code(0).counts(2, 0, 0, 0);
     assert!(r.stdout.is_empty(), "-i writes nothing to stdout");
     assert_file(d.path(), "a.txt", LATIN1_AS_UTF8);
@@ -29,12 +29,12 @@ fn converts_each_file_in_place_and_summarises() {
 fn long_option_and_other_targets() {
     let d = tempdir();
     put(d.path(), "a.txt", "中文\n".as_bytes());
-    run(d.path(), &["--in-place", "-t", "UTF-16LE", "a.txt"])
+    run_in(d.path(), &["--in-place", "-t", "UTF-16LE", "a.txt"], b"")
         .code(0)
         .counts(1, 0, 0, 0);
     assert_file(d.path(), "a.txt", &utf16le("中文\n"));
     // And back, read by its zero bytes (no BOM).
-    run(d.path(), &["-i", "-f", "UTF-16LE", "a.txt"]).code(0);
+    run_in(d.path(), &["-i", "-f", "UTF-16LE", "a.txt"], b"").code(0);
     assert_file(d.path(), "a.txt", "中文\n".as_bytes());
 }
 
@@ -42,17 +42,18 @@ fn long_option_and_other_targets() {
 fn silent_drops_the_summary_but_not_failures() {
     let d = tempdir();
     put(d.path(), "a.txt", LATIN1);
-    let r = run(d.path(), &["-s", "-f", "latin1", "-i", "a.txt"]);
+    let r = run_in(d.path(), &["-s", "-f", "latin1", "-i", "a.txt"], b"");
     r.code(0);
     assert_eq!(r.stderr, "", "-s prints nothing on success");
     assert_file(d.path(), "a.txt", LATIN1_AS_UTF8);
 
     put(d.path(), "bad.txt", b"ok \xff\n");
-    let r = run(
+    let r = run_in(
         d.path(),
         &["-s", "-f", "UTF-8", "-t", "UTF-16LE", "-i", "bad.txt"],
+        b"",
     );
-    r.code(1).err_has("bad.txt:1:4: byte 3:");
+    r.code(1).err_contains("bad.txt:1:4: byte 3:");
     assert!(
         !r.stderr.contains(" converted, "),
         "-s drops the summary:\n{}",
@@ -69,9 +70,13 @@ fn keeps_permission_bits() {
     chmod(&a, 0o640);
     chmod(&b, 0o600);
     chmod(&x, 0o751);
-    run(d.path(), &["-f", "latin1", "-i", "a.txt", "b.txt", "x.sh"])
-        .code(0)
-        .counts(3, 0, 0, 0);
+    run_in(
+        d.path(),
+        &["-f", "latin1", "-i", "a.txt", "b.txt", "x.sh"],
+        b"",
+    )
+    .code(0)
+    .counts(3, 0, 0, 0);
     assert_eq!(mode(&a), 0o640);
     assert_eq!(mode(&b), 0o600);
     assert_eq!(mode(&x), 0o751);
@@ -95,7 +100,7 @@ fn read_only_file_in_writable_directory_is_converted_and_stays_read_only() {
         }
         Err(why) => {
             skip_note("read_only_file", why);
-            run(d.path(), &["-f", "latin1", "-i", "ro.txt"])
+            run_in(d.path(), &["-f", "latin1", "-i", "ro.txt"], b"")
         }
     };
     r.code(0).counts(1, 0, 0, 0);
@@ -111,16 +116,17 @@ fn preserve_mtime_keeps_the_modification_time() {
     let b = put(d.path(), "b.txt", LATIN1);
     set_mtime(&a, old_time());
     set_mtime(&b, old_time());
-    run(
+    run_in(
         d.path(),
         &["-f", "latin1", "-i", "--preserve-mtime", "a.txt"],
+        b"",
     )
     .code(0)
     .counts(1, 0, 0, 0);
     assert_file(d.path(), "a.txt", LATIN1_AS_UTF8);
     assert_eq!(mtime(&a), old_time(), "--preserve-mtime keeps mtime");
     // Without it, the replaced file is new.
-    run(d.path(), &["-f", "latin1", "-i", "b.txt"]).code(0);
+    run_in(d.path(), &["-f", "latin1", "-i", "b.txt"], b"").code(0);
     assert_file(d.path(), "b.txt", LATIN1_AS_UTF8);
     assert!(
         mtime(&b) > old_time(),
@@ -132,7 +138,7 @@ fn preserve_mtime_keeps_the_modification_time() {
 fn preserve_mtime_without_a_batch_mode_is_a_usage_error() {
     let d = tempdir();
     put(d.path(), "a.txt", b"x\n");
-    run(d.path(), &["--preserve-mtime", "a.txt"]).code(2);
+    run_in(d.path(), &["--preserve-mtime", "a.txt"], b"").code(2);
 }
 
 #[test]
@@ -142,7 +148,7 @@ fn symlink_argument_converts_its_target_and_stays_a_link() {
     fs::create_dir(d.path().join("links")).unwrap();
     symlink("../real/target.txt", d.path().join("links/link.txt")).unwrap();
     let before = inode(&d.path().join("links/link.txt"));
-    let r = run(d.path(), &["-f", "latin1", "-i", "links/link.txt"]);
+    let r = run_in(d.path(), &["-f", "latin1", "-i", "links/link.txt"], b"");
     r.code(0).counts(1, 0, 0, 0);
     let link = d.path().join("links/link.txt");
     let meta = fs::symlink_metadata(&link).unwrap();
@@ -168,14 +174,18 @@ fn file_already_in_the_target_encoding_is_not_rewritten() {
     let conv = put(d.path(), "conv.txt", LATIN1);
     set_mtime(&same, old_time());
     let ino = inode(&same);
-    let r = run(d.path(), &["-i", "same.txt", "-f", "UTF-8", "-t", "UTF-8"]);
+    let r = run_in(
+        d.path(),
+        &["-i", "same.txt", "-f", "UTF-8", "-t", "UTF-8"],
+        b"",
+    );
     r.code(0).counts(0, 1, 0, 0);
     assert_eq!(inode(&same), ino, "same inode: not replaced");
     assert_eq!(mtime(&same), old_time(), "mtime untouched");
     assert_file(d.path(), "same.txt", "déjà vu\n".as_bytes());
 
     // In a mixed run, with auto-detection: the UTF-8 one is unchanged, the other converted.
-    let r = run(d.path(), &["-i", "conv.txt", "same.txt", "-f", "auto"]);
+    let r = run_in(d.path(), &["-i", "conv.txt", "same.txt", "-f", "auto"], b"");
     r.code(0).counts(1, 1, 0, 0);
     assert_eq!(inode(&same), ino);
     assert_eq!(mtime(&same), old_time());
@@ -189,7 +199,7 @@ fn empty_file_is_unchanged() {
     let d = tempdir();
     let e = put(d.path(), "empty.txt", b"");
     let ino = inode(&e);
-    run(d.path(), &["-i", "empty.txt"])
+    run_in(d.path(), &["-i", "empty.txt"], b"")
         .code(0)
         .counts(0, 1, 0, 0);
     assert_eq!(inode(&e), ino);
@@ -204,14 +214,15 @@ fn ill_formed_file_is_left_alone_and_the_run_goes_on() {
     let bad = put(d.path(), "b.txt", bad_bytes);
     put(d.path(), "c.txt", b"third\n");
     let ino = inode(&bad);
-    let r = run(
+    let r = run_in(
         d.path(),
         &[
             "-f", "UTF-8", "-t", "UTF-16LE", "-i", "a.txt", "b.txt", "c.txt",
         ],
+        b"",
     );
     r.code(1).counts(2, 0, 0, 1);
-    r.err_has("transcode: b.txt:2:5: byte 13: ill-formed UTF-8 input: C3");
+    r.err_contains("transcode: b.txt:2:5: byte 13: ill-formed UTF-8 input: C3");
     // The failure comes before the summary.
     let fail_at = r.stderr.find("b.txt:2:5").unwrap();
     let summary_at = r.stderr.find(" converted, ").unwrap();
@@ -233,11 +244,14 @@ fn ill_formed_after_the_first_flush_leaves_file_alone() {
     bytes.extend("more\n".repeat(1000).bytes());
     let f = put(d.path(), "big.txt", &bytes);
     let ino = inode(&f);
-    let r = run(
+    let r = run_in(
         d.path(),
         &["-f", "UTF-8", "-t", "UTF-16LE", "-i", "big.txt"],
+        b"",
     );
-    r.code(1).counts(0, 0, 0, 1).err_has("big.txt:40001:6:");
+    r.code(1)
+        .counts(0, 0, 0, 1)
+        .err_contains("big.txt:40001:6:");
     assert_eq!(inode(&f), ino);
     assert!(get(d.path(), "big.txt") == bytes, "big.txt changed");
     assert_no_temps(d.path());
@@ -249,9 +263,13 @@ fn unmappable_character_fails_that_file_only() {
     put(d.path(), "a.txt", "plain\n".as_bytes());
     put(d.path(), "b.txt", "cost: 5€\n".as_bytes());
     put(d.path(), "c.txt", "caf\u{e9}\n".as_bytes());
-    let r = run(d.path(), &["-t", "latin1", "-i", "a.txt", "b.txt", "c.txt"]);
+    let r = run_in(
+        d.path(),
+        &["-t", "latin1", "-i", "a.txt", "b.txt", "c.txt"],
+        b"",
+    );
     r.code(1).counts(1, 1, 0, 1);
-    r.err_has("b.txt:1:8: byte 7: U+20AC '€' has no mapping in ISO-8859-1");
+    r.err_contains("b.txt:1:8: byte 7: U+20AC '€' has no mapping in ISO-8859-1");
     assert_file(d.path(), "a.txt", b"plain\n");
     assert_file(d.path(), "b.txt", "cost: 5€\n".as_bytes());
     assert_file(d.path(), "c.txt", b"caf\xe9\n");
@@ -264,11 +282,14 @@ fn bom_contradicting_from_fails_that_file() {
     let bytes = utf16le_bom("hi\n");
     put(d.path(), "a.txt", &bytes);
     put(d.path(), "b.txt", b"hi\n");
-    let r = run(
+    let r = run_in(
         d.path(),
         &["-f", "UTF-8", "-t", "UTF-16LE", "-i", "a.txt", "b.txt"],
+        b"",
     );
-    r.code(1).counts(1, 0, 0, 1).err_has("a.txt:1:1: byte 0:");
+    r.code(1)
+        .counts(1, 0, 0, 1)
+        .err_contains("a.txt:1:1: byte 0:");
     assert_file(d.path(), "a.txt", &bytes);
     assert_file(d.path(), "b.txt", &utf16le("hi\n"));
 }
@@ -278,11 +299,12 @@ fn missing_file_is_an_io_error_and_the_run_goes_on() {
     let d = tempdir();
     put(d.path(), "a.txt", LATIN1);
     put(d.path(), "c.txt", LATIN1);
-    let r = run(
+    let r = run_in(
         d.path(),
         &["-f", "latin1", "-i", "a.txt", "nope.txt", "c.txt"],
+        b"",
     );
-    r.code(2).counts(2, 0, 0, 1).err_has("nope.txt");
+    r.code(2).counts(2, 0, 0, 1).err_contains("nope.txt");
     assert_file(d.path(), "a.txt", LATIN1_AS_UTF8);
     assert_file(d.path(), "c.txt", LATIN1_AS_UTF8);
     assert!(!d.path().join("nope.txt").exists(), "no file is created");
@@ -296,14 +318,15 @@ fn io_failure_outranks_conversion_failure() {
     put(d.path(), "bad.txt", b"\xff\n");
     fs::create_dir(d.path().join("dir")).unwrap();
     put(d.path(), "good.txt", b"ok\n");
-    let r = run(
+    let r = run_in(
         d.path(),
         &[
             "-f", "UTF-8", "-t", "UTF-16LE", "-i", "bad.txt", "dir", "good.txt",
         ],
+        b"",
     );
     r.code(2).counts(1, 0, 0, 2);
-    r.err_has("bad.txt:1:1: byte 0:").err_has("dir");
+    r.err_contains("bad.txt:1:1: byte 0:").err_contains("dir");
     assert_file(d.path(), "bad.txt", b"\xff\n");
     assert_file(d.path(), "good.txt", &utf16le("ok\n"));
     // Order of the failures follows the arguments.
@@ -332,7 +355,7 @@ fn unreadable_file_is_left_alone_exit_2() {
         d.path(),
         &["-f", "latin1", "-i", "a.txt", "secret.txt", "z.txt"],
     );
-    r.code(2).counts(2, 0, 0, 1).err_has("secret.txt");
+    r.code(2).counts(2, 0, 0, 1).err_contains("secret.txt");
     chmod(&secret, 0o644);
     assert_file(d.path(), "secret.txt", LATIN1);
     assert_eq!(inode(&secret), ino);
@@ -367,7 +390,7 @@ fn file_in_unwritable_directory_is_left_alone_exit_2() {
         &["-f", "latin1", "-i", "a.txt", "ro/locked.txt", "z.txt"],
     );
     chmod(&ro, 0o755);
-    r.code(2).counts(2, 0, 0, 1).err_has("ro/locked.txt");
+    r.code(2).counts(2, 0, 0, 1).err_contains("ro/locked.txt");
     assert_file(d.path(), "ro/locked.txt", LATIN1);
     assert_eq!(inode(&locked), ino);
     assert_file(d.path(), "a.txt", LATIN1_AS_UTF8);
@@ -404,22 +427,23 @@ fn output_naming_the_input_converts_it_in_place() {
     let d = tempdir();
     let c = put(d.path(), "c.txt", LATIN1);
     chmod(&c, 0o640);
-    let r = run(d.path(), &["-f", "latin1", "-o", "c.txt", "c.txt"]);
+    let r = run_in(d.path(), &["-f", "latin1", "-o", "c.txt", "c.txt"], b"");
     r.code(0);
     assert_file(d.path(), "c.txt", LATIN1_AS_UTF8);
     assert_eq!(mode(&c), 0o640);
     // Spelled differently.
     put(d.path(), "sub/e.txt", LATIN1);
-    run(
+    run_in(
         d.path(),
         &["-f", "latin1", "-o", "./sub/../sub/e.txt", "sub/e.txt"],
+        b"",
     )
     .code(0);
     assert_file(d.path(), "sub/e.txt", LATIN1_AS_UTF8);
     // A bigger file (mapped, several windows) is not truncated before it is read.
     let big = LATIN1.repeat(60_000);
     put(d.path(), "big.txt", &big);
-    run(d.path(), &["-f", "latin1", "-o", "big.txt", "big.txt"]).code(0);
+    run_in(d.path(), &["-f", "latin1", "-o", "big.txt", "big.txt"], b"").code(0);
     assert!(get(d.path(), "big.txt") == LATIN1_AS_UTF8.repeat(60_000));
     for no_mmap in [false, true] {
         put(d.path(), "big2.txt", &big);
@@ -427,7 +451,7 @@ fn output_naming_the_input_converts_it_in_place() {
         if no_mmap {
             args.push("--no-mmap");
         }
-        run(d.path(), &args).code(0);
+        run_in(d.path(), &args, b"").code(0);
         assert!(get(d.path(), "big2.txt") == LATIN1_AS_UTF8.repeat(60_000));
     }
     assert_no_temps(d.path());
@@ -438,7 +462,12 @@ fn output_naming_one_of_several_inputs_keeps_its_content() {
     let d = tempdir();
     put(d.path(), "a.txt", b"first \xe9\n");
     put(d.path(), "b.txt", b"second \xe8\n");
-    run(d.path(), &["-f", "latin1", "-o", "b.txt", "a.txt", "b.txt"]).code(0);
+    run_in(
+        d.path(),
+        &["-f", "latin1", "-o", "b.txt", "a.txt", "b.txt"],
+        b"",
+    )
+    .code(0);
     assert_file(d.path(), "b.txt", "first é\nsecond è\n".as_bytes());
     assert_file(d.path(), "a.txt", b"first \xe9\n");
 }
@@ -448,7 +477,12 @@ fn output_naming_a_symlinked_input_keeps_the_link() {
     let d = tempdir();
     put(d.path(), "real.txt", LATIN1);
     symlink("real.txt", d.path().join("link.txt")).unwrap();
-    run(d.path(), &["-f", "latin1", "-o", "link.txt", "link.txt"]).code(0);
+    run_in(
+        d.path(),
+        &["-f", "latin1", "-o", "link.txt", "link.txt"],
+        b"",
+    )
+    .code(0);
     assert!(
         fs::symlink_metadata(d.path().join("link.txt"))
             .unwrap()
@@ -464,8 +498,8 @@ fn output_naming_the_input_is_kept_when_conversion_fails() {
     let bytes = b"abc \xff def\n";
     let f = put(d.path(), "e.txt", bytes);
     let ino = inode(&f);
-    let r = run(d.path(), &["-f", "UTF-8", "-o", "e.txt", "e.txt"]);
-    r.code(1).err_has("e.txt:1:5: byte 4:");
+    let r = run_in(d.path(), &["-f", "UTF-8", "-o", "e.txt", "e.txt"], b"");
+    r.code(1).err_contains("e.txt:1:5: byte 4:");
     assert_file(d.path(), "e.txt", bytes);
     assert_eq!(inode(&f), ino);
     assert_no_temps(d.path());
@@ -482,7 +516,7 @@ fn stale_temporary_files_of_dead_runs_are_removed_live_ones_kept() {
     // Not ours: a different prefix or suffix is never touched.
     let other = put(d.path(), ".transcode-4194399-keep.txt", b"not a temp");
     let unrelated = put(d.path(), "notes.tmp", b"mine");
-    run(d.path(), &["-f", "latin1", "-i", "a.txt"]).code(0);
+    run_in(d.path(), &["-f", "latin1", "-i", "a.txt"], b"").code(0);
     assert!(!dead.exists(), "a dead run's temporary file is removed");
     assert!(live.exists(), "a live process's temporary file is kept");
     assert!(other.exists() && unrelated.exists());
@@ -497,11 +531,12 @@ fn discard_rewrites_the_file_without_what_it_dropped_exit_1() {
     // says something was lost (as for -o).
     let d = tempdir();
     put(d.path(), "a.txt", b"ab\xffcd\n");
-    let r = run(
+    let r = run_in(
         d.path(),
         &["-c", "-f", "UTF-8", "-t", "UTF-16LE", "-i", "a.txt"],
+        b"",
     );
-    r.code(1).err_has("dropped 1 ill-formed sequence");
+    r.code(1).err_contains("dropped 1 ill-formed sequence");
     assert_file(d.path(), "a.txt", &utf16le("abcd\n"));
 }
 
@@ -509,13 +544,14 @@ fn discard_rewrites_the_file_without_what_it_dropped_exit_1() {
 fn replace_policy_converts_and_counts() {
     let d = tempdir();
     put(d.path(), "a.txt", b"ab\xffcd\n");
-    let r = run(
+    let r = run_in(
         d.path(),
         &["--errors", "replace", "-f", "UTF-8", "-i", "a.txt"],
+        b"",
     );
     r.code(0)
         .counts(1, 0, 0, 0)
-        .err_has("replaced 1 ill-formed sequence");
+        .err_contains("replaced 1 ill-formed sequence");
     assert_file(d.path(), "a.txt", "ab\u{FFFD}cd\n".as_bytes());
 }
 
@@ -523,9 +559,9 @@ fn replace_policy_converts_and_counts() {
 fn in_place_needs_files_and_conflicts_with_output() {
     let d = tempdir();
     put(d.path(), "a.txt", b"x\n");
-    run(d.path(), &["-i"]).code(2);
-    run(d.path(), &["-i", "-o", "b.txt", "a.txt"]).code(2);
-    run(d.path(), &["-i", "--output-dir", "out", "a.txt"]).code(2);
+    run_in(d.path(), &["-i"], b"").code(2);
+    run_in(d.path(), &["-i", "-o", "b.txt", "a.txt"], b"").code(2);
+    run_in(d.path(), &["-i", "--output-dir", "out", "a.txt"], b"").code(2);
     assert!(!d.path().join("b.txt").exists());
     assert!(!d.path().join("out").exists());
 }
@@ -537,9 +573,10 @@ fn discarded_file_that_was_rewritten_is_not_counted_as_failed() {
     // replaced file counts as converted.
     let d = tempdir();
     put(d.path(), "a.txt", b"ab\xffcd\n");
-    let r = run(
+    let r = run_in(
         d.path(),
         &["-c", "-f", "UTF-8", "-t", "UTF-16LE", "-i", "a.txt"],
+        b"",
     );
     r.code(1);
     assert_file(d.path(), "a.txt", &utf16le("abcd\n"));
@@ -559,7 +596,7 @@ fn keeps_owner_and_group_when_run_as_root() {
     let f = put(d.path(), "theirs.txt", LATIN1);
     std::os::unix::fs::chown(&f, Some(NOBODY), Some(NOBODY)).unwrap();
     chmod(&f, 0o640);
-    run(d.path(), &["-f", "latin1", "-i", "theirs.txt"])
+    run_in(d.path(), &["-f", "latin1", "-i", "theirs.txt"], b"")
         .code(0)
         .counts(1, 0, 0, 0);
     let m = fs::metadata(&f).unwrap();
@@ -579,7 +616,7 @@ fn a_file_named_several_ways_is_converted_once() {
         put(d.path(), "real.txt", b"caf\xe9\n");
         symlink("real.txt", d.path().join("link.txt")).unwrap();
         put(d.path(), "t/sub/x.txt", b"x\xe9\n");
-        let r = run(
+        let r = run_in(
             d.path(),
             &[
                 "-f",
@@ -594,6 +631,7 @@ fn a_file_named_several_ways_is_converted_once() {
                 "t",
                 "t/sub",
             ],
+            b"",
         );
         let real = get(d.path(), "real.txt");
         let x = get(d.path(), "t/sub/x.txt");

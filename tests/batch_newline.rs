@@ -2,9 +2,9 @@
 //! and UTF-32, including a CR and its LF split by the 256 KiB input window, and mixed
 //! endings. Expected outputs come from a reference written here on `char`s.
 
-mod batch_common;
+mod common;
 
-use batch_common::*;
+use common::*;
 use std::path::Path;
 
 /// The reference: every CR LF, lone CR and lone LF becomes `ending` (or stays, for None).
@@ -68,13 +68,17 @@ fn mixed_endings_in_utf8() {
     let text = "a\r\nb\nc\rd\r\r\ne\n\rf\r";
     put(d.path(), "in.txt", text.as_bytes());
     for (style, ending) in STYLES {
-        let r = run(d.path(), &["-f", "UTF-8", "--newline", style, "in.txt"]);
+        let r = run_in(
+            d.path(),
+            &["-f", "UTF-8", "--newline", style, "in.txt"],
+            b"",
+        );
         r.code(0);
         assert_eq!(
-            r.out(),
+            r.stdout_text(),
             reference(text, ending),
             "--newline {style}: {:?}",
-            r.out()
+            r.stdout_text()
         );
     }
     // The reference, spelled out once.
@@ -90,13 +94,14 @@ fn endings_at_the_very_start_and_end() {
     {
         put(d.path(), &format!("f{i}.txt"), text.as_bytes());
         for (style, ending) in STYLES {
-            let r = run(
+            let r = run_in(
                 d.path(),
                 &["-f", "UTF-8", "--newline", style, &format!("f{i}.txt")],
+                b"",
             );
             r.code(0);
             assert_eq!(
-                r.out(),
+                r.stdout_text(),
                 reference(text, ending),
                 "{text:?} --newline {style}"
             );
@@ -109,16 +114,16 @@ fn in_place_newline_conversion_and_unchanged_second_run() {
     let d = tempdir();
     let text = "one\r\ntwo\r\nthree\r\n";
     let f = put(d.path(), "a.txt", text.as_bytes());
-    run(d.path(), &["-i", "--newline", "lf", "a.txt"])
+    run_in(d.path(), &["-i", "--newline", "lf", "a.txt"], b"")
         .code(0)
         .counts(1, 0, 0, 0);
     assert_text(d.path(), "a.txt", "one\ntwo\nthree\n");
     let ino = inode(&f);
-    run(d.path(), &["-i", "--newline", "lf", "a.txt"])
+    run_in(d.path(), &["-i", "--newline", "lf", "a.txt"], b"")
         .code(0)
         .counts(0, 1, 0, 0);
     assert_eq!(inode(&f), ino);
-    run(d.path(), &["-i", "--newline", "crlf", "a.txt"])
+    run_in(d.path(), &["-i", "--newline", "crlf", "a.txt"], b"")
         .code(0)
         .counts(1, 0, 0, 0);
     assert_text(d.path(), "a.txt", text);
@@ -131,11 +136,19 @@ fn utf16le_with_bom_converts_line_endings_on_code_units() {
     let text = "a\r\nb\nc\rd\u{0A0D}\u{0D0A}中\r\n😀\r";
     put(d.path(), "w.txt", &utf16le_bom(text));
     for (style, ending) in STYLES {
-        let r = run(d.path(), &["--newline", style, "w.txt"]);
+        let r = run_in(d.path(), &["--newline", style, "w.txt"], b"");
         r.code(0);
-        assert_eq!(r.out(), reference(text, ending), "--newline {style}");
+        assert_eq!(
+            r.stdout_text(),
+            reference(text, ending),
+            "--newline {style}"
+        );
         // Into UTF-16 again: each ending as code units.
-        let r = run(d.path(), &["--newline", style, "-t", "UTF-16LE", "w.txt"]);
+        let r = run_in(
+            d.path(),
+            &["--newline", style, "-t", "UTF-16LE", "w.txt"],
+            b"",
+        );
         r.code(0);
         assert!(
             r.stdout == utf16le(&reference(text, ending)),
@@ -150,9 +163,10 @@ fn utf16_in_place_keeps_utf16_with_bom() {
     let d = tempdir();
     let text = "Notepad\r\nUnicode\r\n";
     put(d.path(), "n.txt", &utf16le_bom(text));
-    run(
+    run_in(
         d.path(),
         &["-i", "-t", "UTF-16", "--newline", "lf", "n.txt"],
+        b"",
     )
     .code(0)
     .counts(1, 0, 0, 0);
@@ -179,11 +193,11 @@ fn utf32_converts_line_endings() {
             ("bom.txt", "auto"),
             ("be.txt", "UTF-32BE"),
         ] {
-            let r = run(d.path(), &["-f", from, "--newline", style, file]);
+            let r = run_in(d.path(), &["-f", from, "--newline", style, file], b"");
             r.code(0);
-            assert_eq!(r.out(), want, "{file} --newline {style}");
+            assert_eq!(r.stdout_text(), want, "{file} --newline {style}");
         }
-        let r = run(
+        let r = run_in(
             d.path(),
             &[
                 "-f",
@@ -194,6 +208,7 @@ fn utf32_converts_line_endings() {
                 style,
                 "le.txt",
             ],
+            b"",
         );
         r.code(0);
         assert!(r.stdout == utf32le(&want), "UTF-32 out, --newline {style}");
@@ -227,7 +242,7 @@ fn straddle_check(
                 args.push("--no-mmap");
             }
             args.extend(names.iter().map(String::as_str));
-            run(d.path(), &args).code(0);
+            run_in(d.path(), &args, b"").code(0);
             for (i, name) in names.iter().enumerate() {
                 let want = reference(&texts[i], ending);
                 let got = get(d.path(), &format!("{out}/{name}"));
@@ -299,16 +314,16 @@ fn utf8_cr_lf_straddling_the_window() {
         for extra in [&[][..], &["--no-mmap"][..]] {
             let mut args = vec!["-f", "UTF-8", "--newline", style, "end.txt"];
             args.extend_from_slice(extra);
-            let r = run(d.path(), &args);
+            let r = run_in(d.path(), &args, b"");
             r.code(0);
             assert!(
-                r.out() == reference(&text, ending),
+                r.stdout_text() == reference(&text, ending),
                 "end.txt --newline {style}"
             );
             args[4] = "end2.txt";
-            let r = run(d.path(), &args);
+            let r = run_in(d.path(), &args, b"");
             assert!(
-                r.out() == reference(&text2, ending),
+                r.stdout_text() == reference(&text2, ending),
                 "end2.txt --newline {style}"
             );
         }
@@ -326,9 +341,12 @@ fn utf8_cr_before_a_multibyte_character_at_the_window() {
     text.push_str("\r\nend\n");
     put(d.path(), "m.txt", text.as_bytes());
     for (style, ending) in STYLES {
-        let r = run(d.path(), &["-f", "UTF-8", "--newline", style, "m.txt"]);
+        let r = run_in(d.path(), &["-f", "UTF-8", "--newline", style, "m.txt"], b"");
         r.code(0);
-        assert!(r.out() == reference(&text, ending), "--newline {style}");
+        assert!(
+            r.stdout_text() == reference(&text, ending),
+            "--newline {style}"
+        );
     }
 }
 
@@ -389,9 +407,12 @@ fn gbk_crlf_straddling_the_window() {
     assert_eq!(bytes[w], b'\n');
     put(d.path(), "g.txt", &bytes);
     for (style, ending) in STYLES {
-        let r = run(d.path(), &["-f", "GBK", "--newline", style, "g.txt"]);
+        let r = run_in(d.path(), &["-f", "GBK", "--newline", style, "g.txt"], b"");
         r.code(0);
-        assert!(r.out() == reference(&text, ending), "--newline {style}");
+        assert!(
+            r.stdout_text() == reference(&text, ending),
+            "--newline {style}"
+        );
     }
 }
 
@@ -400,7 +421,7 @@ fn newline_with_ill_formed_bytes_between() {
     // A CR, then a replaced byte, then an LF: three things, two breaks.
     let d = tempdir();
     put(d.path(), "x.txt", b"a\r\xffb\r\n\xfe\n");
-    let r = run(
+    let r = run_in(
         d.path(),
         &[
             "-f",
@@ -411,13 +432,15 @@ fn newline_with_ill_formed_bytes_between() {
             "lf",
             "x.txt",
         ],
+        b"",
     );
     r.code(0);
-    assert_eq!(r.out(), "a\n\u{FFFD}b\n\u{FFFD}\n");
-    let r = run(
+    assert_eq!(r.stdout_text(), "a\n\u{FFFD}b\n\u{FFFD}\n");
+    let r = run_in(
         d.path(),
         &["-f", "UTF-8", "-c", "--newline", "crlf", "x.txt"],
+        b"",
     );
     r.code(1);
-    assert_eq!(r.out(), "a\r\nb\r\n\r\n");
+    assert_eq!(r.stdout_text(), "a\r\nb\r\n\r\n");
 }

@@ -3,9 +3,9 @@
 //! BOM", with a nested folder; `transcode -i -r --newline lf DIR` makes them all UTF-8
 //! without BOM, with LF, and a second run finds nothing to do.
 
-mod batch_common;
+mod common;
 
-use batch_common::*;
+use common::*;
 use std::path::Path;
 
 const ANSI_1: &str = "记事本保存的文件默认使用系统的代码页。\r\n\
@@ -45,11 +45,11 @@ fn expected() -> Vec<(&'static str, Vec<u8>)> {
 fn notepad_folder_to_utf8_lf() {
     let d = tempdir();
     build(d.path());
-    let r = run(d.path(), &["-i", "-r", "--newline", "lf", "docs"]);
+    let r = run_in(d.path(), &["-i", "-r", "--newline", "lf", "docs"], b"");
     r.code(0).counts(5, 1, 0, 0);
     // The two GBK files were guessed, and said so.
-    r.err_has("docs/ansi1.txt: guessed GBK")
-        .err_has("docs/notes/ansi2.txt: guessed GBK");
+    r.err_contains("docs/ansi1.txt: guessed GBK")
+        .err_contains("docs/notes/ansi2.txt: guessed GBK");
     for (rel, want) in expected() {
         assert_file(d.path(), rel, &want);
         let got = get(d.path(), rel);
@@ -67,7 +67,7 @@ fn notepad_folder_to_utf8_lf() {
     for (rel, _) in expected() {
         set_mtime(&d.path().join(rel), old_time());
     }
-    let r = run(d.path(), &["-i", "-r", "--newline", "lf", "docs"]);
+    let r = run_in(d.path(), &["-i", "-r", "--newline", "lf", "docs"], b"");
     r.code(0).counts(0, 6, 0, 0);
     for (i, (rel, want)) in expected().into_iter().enumerate() {
         assert_file(d.path(), rel, &want);
@@ -75,9 +75,9 @@ fn notepad_folder_to_utf8_lf() {
         assert_eq!(mtime(&d.path().join(rel)), old_time(), "{rel} rewritten");
     }
     // --detect agrees.
-    let r = run(d.path(), &["--detect", "-r", "docs"]);
+    let r = run_in(d.path(), &["--detect", "-r", "docs"], b"");
     r.code(0);
-    for line in r.out().lines() {
+    for line in r.stdout_text().lines() {
         assert!(
             line.ends_with(": UTF-8 (utf-8), LF")
                 || line.ends_with(": UTF-8 (utf-8), none")
@@ -85,7 +85,7 @@ fn notepad_folder_to_utf8_lf() {
             "{line}"
         );
     }
-    assert_eq!(r.out().lines().count(), 6);
+    assert_eq!(r.stdout_text().lines().count(), 6);
 }
 
 #[test]
@@ -93,7 +93,7 @@ fn notepad_folder_with_explicit_gbk_for_the_ansi_files() {
     // Naming the encoding instead of letting it be guessed: --include picks the ANSI files.
     let d = tempdir();
     build(d.path());
-    let r = run(
+    let r = run_in(
         d.path(),
         &[
             "-i",
@@ -106,6 +106,7 @@ fn notepad_folder_with_explicit_gbk_for_the_ansi_files() {
             "ansi*.txt",
             "docs",
         ],
+        b"",
     );
     r.code(0).counts(2, 0, 0, 0);
     assert!(!r.stderr.contains("guessed"), "{}", r.stderr);
@@ -119,9 +120,10 @@ fn notepad_folder_to_a_separate_directory() {
     let d = tempdir();
     build(d.path());
     let before = snapshot(&d.path().join("docs"));
-    let r = run(
+    let r = run_in(
         d.path(),
         &["--output-dir", "converted", "-r", "--newline", "lf", "docs"],
+        b"",
     );
     r.code(0).counts(6, 0, 0, 0);
     assert_eq!(snapshot(&d.path().join("docs")), before);

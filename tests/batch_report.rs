@@ -1,9 +1,9 @@
 //! `--detect` (text and `--json`) and `--check`: what they print, their exit status, that
 //! they write nothing, and that they read standard input when there is no FILE.
 
-mod batch_common;
+mod common;
 
-use batch_common::*;
+use common::*;
 
 // ---------------------------------------------------------------------------------------
 // --detect
@@ -30,7 +30,7 @@ fn detect_prints_encoding_how_and_newlines() {
     let d = tempdir();
     detect_tree(d.path());
     let before = snapshot(d.path());
-    let r = run(d.path(), &["--detect", "-r", "."]);
+    let r = run_in(d.path(), &["--detect", "-r", "."], b"");
     r.code(0);
     let want = "\
 ./a_utf8.txt: UTF-8 (utf-8), LF
@@ -43,7 +43,7 @@ fn detect_prints_encoding_how_and_newlines() {
 ./h_binary.bin: binary (a NUL byte; not converted without --binary)
 ./i_empty.txt: UTF-8 (ascii), none
 ";
-    assert_eq!(r.out(), want);
+    assert_eq!(r.stdout_text(), want);
     assert_eq!(snapshot(d.path()), before, "--detect changes nothing");
     assert!(!r.stderr.contains(" converted, "), "{}", r.stderr);
 }
@@ -52,13 +52,14 @@ fn detect_prints_encoding_how_and_newlines() {
 fn detect_file_arguments_in_order() {
     let d = tempdir();
     detect_tree(d.path());
-    let r = run(
+    let r = run_in(
         d.path(),
         &["--detect", "f_mixed.txt", "c_utf16.txt", "a_utf8.txt"],
+        b"",
     );
     r.code(0);
     assert_eq!(
-        r.out(),
+        r.stdout_text(),
         "f_mixed.txt: UTF-8 (ascii), mixed\nc_utf16.txt: UTF-16LE (bom), CRLF\n\
          a_utf8.txt: UTF-8 (utf-8), LF\n"
     );
@@ -78,15 +79,19 @@ fn detect_counts_a_crlf_split_by_the_window_as_crlf() {
         assert_eq!(bytes[cr_at + 1], b'\n');
         put(d.path(), name, &bytes);
     }
-    let r = run(d.path(), &["--detect", "w1.txt", "w2.txt", "--no-mmap"]);
+    let r = run_in(
+        d.path(),
+        &["--detect", "w1.txt", "w2.txt", "--no-mmap"],
+        b"",
+    );
     r.code(0);
     assert_eq!(
-        r.out(),
+        r.stdout_text(),
         "w1.txt: UTF-8 (ascii), CRLF\nw2.txt: UTF-8 (ascii), CRLF\n"
     );
-    let r = run(d.path(), &["--detect", "w1.txt", "w2.txt"]);
+    let r = run_in(d.path(), &["--detect", "w1.txt", "w2.txt"], b"");
     assert_eq!(
-        r.out(),
+        r.stdout_text(),
         "w1.txt: UTF-8 (ascii), CRLF\nw2.txt: UTF-8 (ascii), CRLF\n"
     );
 }
@@ -94,36 +99,44 @@ fn detect_counts_a_crlf_split_by_the_window_as_crlf() {
 #[test]
 fn detect_reads_stdin_without_file() {
     let d = tempdir();
-    let r = run_stdin(d.path(), &["--detect"], &utf16le_bom("x\r\ny\r\n"));
+    let r = run_in(d.path(), &["--detect"], &utf16le_bom("x\r\ny\r\n"));
     r.code(0);
-    let out = r.out();
+    let out = r.stdout_text();
     assert_eq!(out.lines().count(), 1, "{out}");
     assert!(out.ends_with(": UTF-16LE (bom), CRLF\n"), "{out}");
-    let r = run_stdin(d.path(), &["--detect"], "ça\nva\n".as_bytes());
+    let r = run_in(d.path(), &["--detect"], "ça\nva\n".as_bytes());
     r.code(0);
-    assert!(r.out().ends_with(": UTF-8 (utf-8), LF\n"), "{}", r.out());
-    let r = run_stdin(d.path(), &["--detect", "-"], b"a\rb\r");
+    assert!(
+        r.stdout_text().ends_with(": UTF-8 (utf-8), LF\n"),
+        "{}",
+        r.stdout_text()
+    );
+    let r = run_in(d.path(), &["--detect", "-"], b"a\rb\r");
     r.code(0);
-    assert!(r.out().ends_with(": UTF-8 (ascii), CR\n"), "{}", r.out());
+    assert!(
+        r.stdout_text().ends_with(": UTF-8 (ascii), CR\n"),
+        "{}",
+        r.stdout_text()
+    );
 }
 
 #[test]
 fn detect_missing_file_is_an_error_for_that_file() {
     let d = tempdir();
     put(d.path(), "a.txt", b"a\n");
-    let r = run(d.path(), &["--detect", "nope.txt", "a.txt"]);
-    r.code(2).err_has("nope.txt");
-    assert_eq!(r.out(), "a.txt: UTF-8 (ascii), LF\n");
+    let r = run_in(d.path(), &["--detect", "nope.txt", "a.txt"], b"");
+    r.code(2).err_contains("nope.txt");
+    assert_eq!(r.stdout_text(), "a.txt: UTF-8 (ascii), LF\n");
 }
 
 #[test]
 fn detect_conflicts_with_conversion_modes() {
     let d = tempdir();
     put(d.path(), "a.txt", b"a\n");
-    run(d.path(), &["--detect", "-i", "a.txt"]).code(2);
-    run(d.path(), &["--detect", "--check", "a.txt"]).code(2);
-    run(d.path(), &["--detect", "-o", "b.txt", "a.txt"]).code(2);
-    run(d.path(), &["--json", "a.txt"]).code(2);
+    run_in(d.path(), &["--detect", "-i", "a.txt"], b"").code(2);
+    run_in(d.path(), &["--detect", "--check", "a.txt"], b"").code(2);
+    run_in(d.path(), &["--detect", "-o", "b.txt", "a.txt"], b"").code(2);
+    run_in(d.path(), &["--json", "a.txt"], b"").code(2);
     assert!(!d.path().join("b.txt").exists());
 }
 
@@ -180,9 +193,9 @@ fn parse_flat_json(line: &str) -> Vec<(String, String)> {
 fn detect_json_is_one_object_a_line() {
     let d = tempdir();
     detect_tree(d.path());
-    let r = run(d.path(), &["--detect", "--json", "-r", "."]);
+    let r = run_in(d.path(), &["--detect", "--json", "-r", "."], b"");
     r.code(0);
-    let out = r.out();
+    let out = r.stdout_text();
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 9, "{out}");
     let mut seen = Vec::new();
@@ -215,9 +228,9 @@ fn detect_json_escapes_file_names() {
     let d = tempdir();
     let name = "we\"ird\\name\ttab é.txt";
     put(d.path(), name, b"x\n");
-    let r = run(d.path(), &["--detect", "--json", name]);
+    let r = run_in(d.path(), &["--detect", "--json", name], b"");
     r.code(0);
-    let out = r.out();
+    let out = r.stdout_text();
     assert_eq!(out.lines().count(), 1, "{out:?}");
     let fields = parse_flat_json(out.trim_end_matches('\n'));
     assert_eq!(fields[0], ("file".to_string(), name.to_string()));
@@ -226,9 +239,9 @@ fn detect_json_escapes_file_names() {
 #[test]
 fn detect_json_reads_stdin() {
     let d = tempdir();
-    let r = run_stdin(d.path(), &["--detect", "--json"], b"a\r\nb\r\n");
+    let r = run_in(d.path(), &["--detect", "--json"], b"a\r\nb\r\n");
     r.code(0);
-    let fields = parse_flat_json(r.out().trim_end());
+    let fields = parse_flat_json(r.stdout_text().trim_end());
     let vals: Vec<&str> = fields.iter().map(|(_, v)| v.as_str()).collect();
     assert_eq!(vals[1..], ["UTF-8", "ascii", "CRLF"]);
 }
@@ -245,7 +258,7 @@ fn check_reports_each_problem_with_line_column_and_offset() {
         b"l1\nh\xc3\xa9llo w\xc3\xb6rld \xff\xfe end \xe4\xb8\n\xe4\xb8\xad\xc0\xaf\n",
     );
     let before = snapshot(d.path());
-    let r = run(d.path(), &["--check", "-f", "UTF-8", "col.txt"]);
+    let r = run_in(d.path(), &["--check", "-f", "UTF-8", "col.txt"], b"");
     r.code(1);
     let want = "\
 col.txt:2:13: byte 17: ill-formed UTF-8 input: FF
@@ -254,10 +267,10 @@ col.txt:2:20: byte 24: ill-formed UTF-8 input: E4 B8
 col.txt:3:2: byte 30: ill-formed UTF-8 input: C0
 col.txt:3:3: byte 31: ill-formed UTF-8 input: AF
 ";
-    assert_eq!(r.out(), want);
+    assert_eq!(r.stdout_text(), want);
     assert_eq!(snapshot(d.path()), before, "--check writes nothing");
     assert_no_temps(d.path());
-    r.err_has("1 file checked, 1 with problems");
+    r.err_contains("1 file checked, 1 with problems");
 }
 
 #[test]
@@ -268,10 +281,10 @@ fn check_columns_count_characters_in_utf16() {
     bytes.extend_from_slice(&[0x00, 0xDC]);
     bytes.extend(utf16le("y\r\n"));
     put(d.path(), "w.txt", &bytes);
-    let r = run(d.path(), &["--check", "w.txt"]);
+    let r = run_in(d.path(), &["--check", "w.txt"], b"");
     r.code(1);
     assert_eq!(
-        r.out(),
+        r.stdout_text(),
         "w.txt:2:4: byte 16: unpaired surrogate U+DC00 in UTF-16LE input: 00 DC\n"
     );
 }
@@ -282,11 +295,11 @@ fn check_clean_files_exit_0_and_print_nothing() {
     put(d.path(), "a.txt", "ünïcödé\n".as_bytes());
     put(d.path(), "b.txt", &utf16le_bom("wide\n"));
     put(d.path(), "c.txt", b"ascii\n");
-    let r = run(d.path(), &["--check", "a.txt", "b.txt", "c.txt"]);
+    let r = run_in(d.path(), &["--check", "a.txt", "b.txt", "c.txt"], b"");
     r.code(0);
-    assert_eq!(r.out(), "");
-    r.err_has("3 files checked, 0 with problems");
-    let r = run(d.path(), &["--check", "-s", "a.txt", "c.txt"]);
+    assert_eq!(r.stdout_text(), "");
+    r.err_contains("3 files checked, 0 with problems");
+    let r = run_in(d.path(), &["--check", "-s", "a.txt", "c.txt"], b"");
     r.code(0);
     assert_eq!(r.stderr, "");
 }
@@ -297,9 +310,12 @@ fn check_one_bad_file_among_good_ones_exits_1() {
     put(d.path(), "t/a.txt", b"good\n");
     put(d.path(), "t/b.txt", b"bad \x80\n");
     put(d.path(), "t/c.txt", b"good too\n");
-    let r = run(d.path(), &["--check", "-f", "UTF-8", "-r", "t"]);
+    let r = run_in(d.path(), &["--check", "-f", "UTF-8", "-r", "t"], b"");
     r.code(1);
-    assert_eq!(r.out(), "t/b.txt:1:5: byte 4: ill-formed UTF-8 input: 80\n");
+    assert_eq!(
+        r.stdout_text(),
+        "t/b.txt:1:5: byte 4: ill-formed UTF-8 input: 80\n"
+    );
 }
 
 #[test]
@@ -313,9 +329,13 @@ fn check_max_errors_default_20_then_a_count() {
     }
     put(d.path(), "many.txt", &bytes);
     put(d.path(), "two.txt", b"\xff\xff");
-    let r = run(d.path(), &["--check", "-f", "UTF-8", "many.txt", "two.txt"]);
+    let r = run_in(
+        d.path(),
+        &["--check", "-f", "UTF-8", "many.txt", "two.txt"],
+        b"",
+    );
     r.code(1);
-    let out = r.out();
+    let out = r.stdout_text();
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 20 + 1 + 2, "{out}");
     assert_eq!(lines[0], "many.txt:1:8: byte 7: ill-formed UTF-8 input: FF");
@@ -332,12 +352,13 @@ fn check_max_errors_default_20_then_a_count() {
     assert_eq!(lines[21], "two.txt:1:1: byte 0: ill-formed UTF-8 input: FF");
     assert_eq!(lines[22], "two.txt:1:2: byte 1: ill-formed UTF-8 input: FF");
 
-    let r = run(
+    let r = run_in(
         d.path(),
         &["--check", "-f", "UTF-8", "--max-errors", "3", "many.txt"],
+        b"",
     );
     r.code(1);
-    let out = r.out();
+    let out = r.stdout_text();
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 4, "{out}");
     assert!(
@@ -346,11 +367,12 @@ fn check_max_errors_default_20_then_a_count() {
     );
 
     // A single hidden problem.
-    let r = run(
+    let r = run_in(
         d.path(),
         &["--check", "-f", "UTF-8", "--max-errors", "1", "two.txt"],
+        b"",
     );
-    let out = r.out();
+    let out = r.stdout_text();
     assert_eq!(out.lines().count(), 2, "{out}");
     assert!(
         out.lines()
@@ -360,11 +382,12 @@ fn check_max_errors_default_20_then_a_count() {
         "{out}"
     );
     // Exactly max problems: no count line.
-    let r = run(
+    let r = run_in(
         d.path(),
         &["--check", "-f", "UTF-8", "--max-errors", "2", "two.txt"],
+        b"",
     );
-    assert_eq!(r.out().lines().count(), 2, "{}", r.out());
+    assert_eq!(r.stdout_text().lines().count(), 2, "{}", r.stdout_text());
 }
 
 #[test]
@@ -373,9 +396,13 @@ fn check_auto_says_when_the_encoding_is_only_a_guess() {
     put(d.path(), "latin.txt", b"caf\xe9 cr\xe8me\n");
     put(d.path(), "utf8.txt", "café\n".as_bytes());
     put(d.path(), "bom.txt", &utf16le_bom("x\n"));
-    let r = run(d.path(), &["--check", "latin.txt", "utf8.txt", "bom.txt"]);
+    let r = run_in(
+        d.path(),
+        &["--check", "latin.txt", "utf8.txt", "bom.txt"],
+        b"",
+    );
     r.code(1);
-    let out = r.out();
+    let out = r.stdout_text();
     assert_eq!(out.lines().count(), 1, "{out}");
     assert!(
         out.starts_with("latin.txt: ") && out.contains("only a guess"),
@@ -386,17 +413,17 @@ fn check_auto_says_when_the_encoding_is_only_a_guess() {
 #[test]
 fn check_reads_stdin_without_file() {
     let d = tempdir();
-    let r = run_stdin(d.path(), &["--check", "-f", "UTF-8"], b"ok\nab\xffc\n");
+    let r = run_in(d.path(), &["--check", "-f", "UTF-8"], b"ok\nab\xffc\n");
     r.code(1);
-    let out = r.out();
+    let out = r.stdout_text();
     assert_eq!(out.lines().count(), 1, "{out}");
     assert!(
         out.ends_with(":2:3: byte 5: ill-formed UTF-8 input: FF\n"),
         "{out}"
     );
-    let r = run_stdin(d.path(), &["--check"], "fine ✓\n".as_bytes());
+    let r = run_in(d.path(), &["--check"], "fine ✓\n".as_bytes());
     r.code(0);
-    assert_eq!(r.out(), "");
+    assert_eq!(r.stdout_text(), "");
 }
 
 #[test]
@@ -406,13 +433,13 @@ fn check_gbk_positions() {
     let mut bytes = gbk("中文\r\n中");
     bytes.extend_from_slice(b"\x81\x20x\r\n");
     put(d.path(), "g.txt", &bytes);
-    let r = run(d.path(), &["--check", "-f", "GBK", "g.txt"]);
+    let r = run_in(d.path(), &["--check", "-f", "GBK", "g.txt"], b"");
     r.code(1);
     assert!(
-        r.out()
+        r.stdout_text()
             .starts_with("g.txt:2:2: byte 8: ill-formed GBK input: 81"),
         "{}",
-        r.out()
+        r.stdout_text()
     );
 }
 
@@ -421,18 +448,18 @@ fn check_skips_binary_and_counts_it() {
     let d = tempdir();
     put(d.path(), "t/a.bin", b"\x00\x01\xff");
     put(d.path(), "t/b.txt", b"fine\n");
-    let r = run(d.path(), &["--check", "-r", "t"]);
+    let r = run_in(d.path(), &["--check", "-r", "t"], b"");
     r.code(0);
-    r.err_has("t/a.bin: skipped: binary")
-        .err_has("1 file checked, 0 with problems, 1 skipped, 0 failed");
+    r.err_contains("t/a.bin: skipped: binary")
+        .err_contains("1 file checked, 0 with problems, 1 skipped, 0 failed");
 }
 
 #[test]
 fn check_conflicts_with_writing_modes() {
     let d = tempdir();
     put(d.path(), "a.txt", b"a\n");
-    run(d.path(), &["--check", "-i", "a.txt"]).code(2);
-    run(d.path(), &["--check", "--output-dir", "o", "a.txt"]).code(2);
-    run(d.path(), &["--check", "-o", "b.txt", "a.txt"]).code(2);
+    run_in(d.path(), &["--check", "-i", "a.txt"], b"").code(2);
+    run_in(d.path(), &["--check", "--output-dir", "o", "a.txt"], b"").code(2);
+    run_in(d.path(), &["--check", "-o", "b.txt", "a.txt"], b"").code(2);
     assert!(!d.path().join("o").exists() && !d.path().join("b.txt").exists());
 }

@@ -2,9 +2,9 @@
 //! output goes to a temporary file beside it, renamed only at the end), and the next run
 //! in that directory removes the dead run's temporary file.
 
-mod batch_common;
+mod common;
 
-use batch_common::*;
+use common::*;
 use std::fs;
 use std::io::{BufWriter, Read, Write};
 use std::path::Path;
@@ -70,7 +70,7 @@ fn sigkill_mid_conversion_leaves_the_original_and_next_run_cleans_up() {
     set_mtime(&big, old_time());
     put(d.path(), "small.txt", b"small \xe9\n");
 
-    let mut child = Command::new(bin_path())
+    let mut child = Command::new(bin())
         .current_dir(d.path())
         .args(["-i", "-f", "GBK", "-t", "UTF-8", "big.txt"])
         .stdin(Stdio::null())
@@ -130,7 +130,7 @@ fn sigkill_mid_conversion_leaves_the_original_and_next_run_cleans_up() {
     assert_eq!(mtime(&big), old_time());
 
     // The next run in that directory removes the dead run's temporary file.
-    run(d.path(), &["-i", "-f", "latin1", "small.txt"])
+    run_in(d.path(), &["-i", "-f", "latin1", "small.txt"], b"")
         .code(0)
         .counts(1, 0, 0, 0);
     assert_file(d.path(), "small.txt", "small é\n".as_bytes());

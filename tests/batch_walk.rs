@@ -1,9 +1,9 @@
 //! `-r` walks, `--include`/`--exclude`, directory arguments without `-r`, symlinks met in a
 //! walk, binary files, `--output-dir`, `-j` determinism and the progress bar.
 
-mod batch_common;
+mod common;
 
-use batch_common::*;
+use common::*;
 use std::fs;
 use std::os::unix::fs::symlink;
 use std::path::Path;
@@ -29,7 +29,7 @@ fn latin1(letter: char) -> Vec<u8> {
 fn recursive_in_place_converts_every_file() {
     let d = tempdir();
     latin1_tree(d.path());
-    let r = run(d.path(), &["-f", "latin1", "-i", "-r", "t"]);
+    let r = run_in(d.path(), &["-f", "latin1", "-i", "-r", "t"], b"");
     r.code(0).counts(6, 0, 0, 0);
     for (rel, l) in [
         ("t/a.txt", 'a'),
@@ -51,10 +51,10 @@ fn walk_order_is_by_name() {
     for name in ["m.txt", "b.txt", "z.txt", "a.txt", "k/x.txt", "c/y.txt"] {
         put(d.path(), &format!("t/{name}"), b"\xff\n");
     }
-    let r = run(d.path(), &["-f", "UTF-8", "--check", "-r", "t"]);
+    let r = run_in(d.path(), &["-f", "UTF-8", "--check", "-r", "t"], b"");
     r.code(1);
     let files: Vec<String> = r
-        .out()
+        .stdout_text()
         .lines()
         .map(|l| l.split(':').next().unwrap().to_string())
         .collect();
@@ -76,9 +76,10 @@ fn include_and_exclude_globs() {
     let d = tempdir();
     latin1_tree(d.path());
     // By file name.
-    let r = run(
+    let r = run_in(
         d.path(),
         &["-f", "latin1", "-i", "-r", "--include", "*.txt", "t"],
+        b"",
     );
     r.code(0).counts(5, 0, 0, 0);
     assert_file(d.path(), "t/b.md", &latin1('b'));
@@ -87,7 +88,7 @@ fn include_and_exclude_globs() {
     // Exclude a directory by name, and a file by name.
     let d = tempdir();
     latin1_tree(d.path());
-    let r = run(
+    let r = run_in(
         d.path(),
         &[
             "-f",
@@ -100,6 +101,7 @@ fn include_and_exclude_globs() {
             "*.md",
             "t",
         ],
+        b"",
     );
     r.code(0).counts(4, 0, 0, 0);
     assert_file(d.path(), "t/skip/e.txt", &latin1('e'));
@@ -110,9 +112,10 @@ fn include_and_exclude_globs() {
     // By relative path (relative to the argument).
     let d = tempdir();
     latin1_tree(d.path());
-    let r = run(
+    let r = run_in(
         d.path(),
         &["-f", "latin1", "-i", "-r", "--include", "sub/**", "t"],
+        b"",
     );
     r.code(0).counts(3, 0, 0, 0);
     assert_file(d.path(), "t/a.txt", &latin1('a'));
@@ -123,7 +126,7 @@ fn include_and_exclude_globs() {
     // Exclude by relative path; include and exclude together.
     let d = tempdir();
     latin1_tree(d.path());
-    let r = run(
+    let r = run_in(
         d.path(),
         &[
             "-f",
@@ -136,6 +139,7 @@ fn include_and_exclude_globs() {
             "sub/deep",
             "t",
         ],
+        b"",
     );
     r.code(0).counts(4, 0, 0, 0);
     assert_file(d.path(), "t/sub/deep/d.txt", &latin1('d'));
@@ -146,9 +150,10 @@ fn include_and_exclude_globs() {
 fn bad_glob_is_a_usage_error() {
     let d = tempdir();
     latin1_tree(d.path());
-    let r = run(
+    let r = run_in(
         d.path(),
         &["-f", "latin1", "-i", "-r", "--include", "a[", "t"],
+        b"",
     );
     r.code(2);
     assert_file(d.path(), "t/a.txt", &latin1('a'));
@@ -159,14 +164,17 @@ fn directory_without_recursive_is_an_error_for_that_argument_only() {
     let d = tempdir();
     latin1_tree(d.path());
     put(d.path(), "x.txt", b"x\xe9\n");
-    let r = run(d.path(), &["-f", "latin1", "-i", "t", "x.txt"]);
-    r.code(2).counts(1, 0, 0, 1).err_has("t").err_has("-r");
+    let r = run_in(d.path(), &["-f", "latin1", "-i", "t", "x.txt"], b"");
+    r.code(2)
+        .counts(1, 0, 0, 1)
+        .err_contains("t")
+        .err_contains("-r");
     assert_file(d.path(), "x.txt", &converted('x'));
     assert_file(d.path(), "t/a.txt", &latin1('a'));
     // Same for --check and --detect, which still do the other arguments.
-    let r = run(d.path(), &["--detect", "t", "x.txt"]);
-    r.code(2).out_has("x.txt: UTF-8 (utf-8), LF");
-    let r = run(d.path(), &["--check", "t", "x.txt"]);
+    let r = run_in(d.path(), &["--detect", "t", "x.txt"], b"");
+    r.code(2).out_contains("x.txt: UTF-8 (utf-8), LF");
+    let r = run_in(d.path(), &["--check", "t", "x.txt"], b"");
     r.code(2);
 }
 
@@ -174,7 +182,7 @@ fn directory_without_recursive_is_an_error_for_that_argument_only() {
 fn file_argument_with_recursive_is_just_a_file() {
     let d = tempdir();
     put(d.path(), "x.txt", b"x\xe9\n");
-    run(d.path(), &["-f", "latin1", "-i", "-r", "x.txt"])
+    run_in(d.path(), &["-f", "latin1", "-i", "-r", "x.txt"], b"")
         .code(0)
         .counts(1, 0, 0, 0);
     assert_file(d.path(), "x.txt", &converted('x'));
@@ -188,10 +196,10 @@ fn symlinks_met_in_a_walk_are_skipped_with_a_note() {
     put(d.path(), "elsewhere/b.txt", b"b\xe9\n");
     symlink("../outside.txt", d.path().join("t/link.txt")).unwrap();
     symlink("../elsewhere", d.path().join("t/dirlink")).unwrap();
-    let r = run(d.path(), &["-f", "latin1", "-i", "-r", "t"]);
+    let r = run_in(d.path(), &["-f", "latin1", "-i", "-r", "t"], b"");
     r.code(0).counts(1, 0, 2, 0);
-    r.err_has("t/link.txt: skipped")
-        .err_has("t/dirlink: skipped");
+    r.err_contains("t/link.txt: skipped")
+        .err_contains("t/dirlink: skipped");
     assert_file(d.path(), "outside.txt", b"o\xe9\n");
     assert_file(d.path(), "elsewhere/b.txt", b"b\xe9\n");
     assert!(
@@ -211,7 +219,7 @@ fn silent_hides_skip_notes() {
     put(d.path(), "t/a.txt", b"a\n");
     put(d.path(), "t/b.bin", b"a\0b");
     symlink("a.txt", d.path().join("t/l.txt")).unwrap();
-    let r = run(d.path(), &["-s", "-i", "-r", "t"]);
+    let r = run_in(d.path(), &["-s", "-i", "-r", "t"], b"");
     r.code(0);
     assert_eq!(r.stderr, "", "-s: no notes");
 }
@@ -234,7 +242,7 @@ fn binary_files_are_skipped_unless_binary() {
     after.push(b'\n');
     put(d.path(), "after.dat", &after);
     put(d.path(), "text.txt", b"t\xe9\n");
-    let r = run(
+    let r = run_in(
         d.path(),
         &[
             "-f",
@@ -245,10 +253,11 @@ fn binary_files_are_skipped_unless_binary() {
             "after.dat",
             "text.txt",
         ],
+        b"",
     );
     r.code(0).counts(2, 0, 2, 0);
-    r.err_has("prog: skipped: binary")
-        .err_has("late.dat: skipped: binary (a NUL byte at offset 8001)");
+    r.err_contains("prog: skipped: binary")
+        .err_contains("late.dat: skipped: binary (a NUL byte at offset 8001)");
     assert_file(d.path(), "prog", &bin);
     assert_file(d.path(), "late.dat", &late);
     let mut want = vec![b'b'; 9000];
@@ -257,7 +266,11 @@ fn binary_files_are_skipped_unless_binary() {
     assert_file(d.path(), "text.txt", &converted('t'));
 
     // With --binary they are converted.
-    let r = run(d.path(), &["-f", "latin1", "-i", "--binary", "late.dat"]);
+    let r = run_in(
+        d.path(),
+        &["-f", "latin1", "-i", "--binary", "late.dat"],
+        b"",
+    );
     r.code(0).counts(1, 0, 0, 0);
     let mut want = vec![b'a'; 8000];
     want.extend_from_slice("é\0".as_bytes());
@@ -277,7 +290,7 @@ fn utf16_and_utf32_are_not_binary() {
         be.extend(u.to_be_bytes());
     }
     put(d.path(), "zeros16be.txt", &be);
-    let r = run(
+    let r = run_in(
         d.path(),
         &[
             "-i",
@@ -286,6 +299,7 @@ fn utf16_and_utf32_are_not_binary() {
             "zeros32.txt",
             "zeros16be.txt",
         ],
+        b"",
     );
     r.code(0).counts(4, 0, 0, 0);
     assert_file(d.path(), "bom16.txt", "héllo\r\n".as_bytes());
@@ -294,7 +308,7 @@ fn utf16_and_utf32_are_not_binary() {
     assert_file(d.path(), "zeros16be.txt", b"big endian text\n");
     // A wide label given with -f: not binary either.
     put(d.path(), "x16.txt", &utf16le("x\n"));
-    run(d.path(), &["-i", "-f", "UTF-16LE", "x16.txt"])
+    run_in(d.path(), &["-i", "-f", "UTF-16LE", "x16.txt"], b"")
         .code(0)
         .counts(1, 0, 0, 0);
 }
@@ -304,9 +318,10 @@ fn output_dir_mirrors_the_tree_and_leaves_originals() {
     let d = tempdir();
     latin1_tree(d.path());
     let before = snapshot(&d.path().join("t"));
-    let r = run(
+    let r = run_in(
         d.path(),
         &["-f", "latin1", "--output-dir", "out/x", "-r", "t"],
+        b"",
     );
     r.code(0).counts(6, 0, 0, 0);
     assert!(r.stdout.is_empty());
@@ -331,7 +346,11 @@ fn output_dir_writes_even_unchanged_files_and_skips_failures() {
     put(d.path(), "t/same.txt", b"ascii\n");
     put(d.path(), "t/bad.txt", b"\xff\n");
     put(d.path(), "t/bin.dat", b"a\0b");
-    let r = run(d.path(), &["-f", "UTF-8", "--output-dir", "out", "-r", "t"]);
+    let r = run_in(
+        d.path(),
+        &["-f", "UTF-8", "--output-dir", "out", "-r", "t"],
+        b"",
+    );
     r.code(1).counts(1, 0, 1, 1);
     assert_file(d.path(), "out/same.txt", b"ascii\n");
     assert!(
@@ -351,7 +370,7 @@ fn output_dir_with_file_arguments() {
     let d = tempdir();
     put(d.path(), "one.txt", b"1\xe9\n");
     put(d.path(), "two.txt", b"2\xe9\n");
-    let r = run(
+    let r = run_in(
         d.path(),
         &[
             "-f",
@@ -363,6 +382,7 @@ fn output_dir_with_file_arguments() {
             "one.txt",
             "two.txt",
         ],
+        b"",
     );
     r.code(0).counts(2, 0, 0, 0);
     assert_file(d.path(), "o/one.txt", &utf16le("1é\n"));
@@ -379,9 +399,10 @@ fn output_dir_replaces_an_existing_output() {
         "out/a.txt",
         b"stale output, longer than the new one\n",
     );
-    run(
+    run_in(
         d.path(),
         &["-f", "latin1", "--output-dir", "out", "-r", "t"],
+        b"",
     )
     .code(0);
     assert_file(d.path(), "out/a.txt", &converted('a'));
@@ -399,7 +420,7 @@ fn output_dir_never_writes_two_inputs_to_one_file() {
         &["-f", "latin1", "--output-dir", "o1", "a/x.txt", "b/x.txt"][..],
         &["-f", "latin1", "--output-dir", "o2", "-r", "a", "b"][..],
     ] {
-        let r = run(d.path(), args);
+        let r = run_in(d.path(), args, b"");
         let out_dir = d.path().join(args[3]);
         let outputs = snapshot(&out_dir);
         let contents: Vec<&[u8]> = outputs.iter().map(|(_, b)| &b[..]).collect();
@@ -420,9 +441,10 @@ fn output_dir_that_cannot_be_created_fails_each_file() {
     let d = tempdir();
     put(d.path(), "a.txt", b"a\xe9\n");
     put(d.path(), "blocker", b"a file where a directory should be");
-    let r = run(
+    let r = run_in(
         d.path(),
         &["-f", "latin1", "--output-dir", "blocker/out", "a.txt"],
+        b"",
     );
     r.code(2).counts(0, 0, 0, 1);
     assert_file(d.path(), "a.txt", b"a\xe9\n");
@@ -474,7 +496,7 @@ fn jobs_run(args: &[&str], jobs: &str) -> (Run, Vec<(String, Vec<u8>)>) {
     mixed_tree(d.path());
     let mut full = vec!["-j", jobs];
     full.extend_from_slice(args);
-    let r = run(d.path(), &full);
+    let r = run_in(d.path(), &full, b"");
     let tree = snapshot(d.path());
     (r, tree)
 }
@@ -501,8 +523,8 @@ fn jobs_give_the_same_files_and_the_same_report() {
         assert!(
             r1.stdout == r4.stdout,
             "{args:?}: stdout differs\n-j 1:\n{}\n-j 4:\n{}",
-            r1.out(),
-            r4.out()
+            r1.stdout_text(),
+            r4.stdout_text()
         );
         assert_eq!(r1.stderr, r4.stderr, "{args:?}: stderr differs");
         assert!(t1 == t4, "{args:?}: the files differ");
@@ -539,7 +561,7 @@ fn no_progress_bar_when_stderr_is_a_pipe() {
     for i in 0..40 {
         put(d.path(), &format!("t/f{i:02}.txt"), b"x\xe9\n");
     }
-    let r = run(d.path(), &["-f", "latin1", "-i", "-r", "-j", "2", "t"]);
+    let r = run_in(d.path(), &["-f", "latin1", "-i", "-r", "-j", "2", "t"], b"");
     r.code(0).counts(40, 0, 0, 0);
     assert!(
         !has_terminal_marks(&r.stderr),
@@ -552,9 +574,9 @@ fn no_progress_bar_when_stderr_is_a_pipe() {
         "only the summary: {}",
         r.stderr
     );
-    let r = run(d.path(), &["--check", "-r", "t"]);
+    let r = run_in(d.path(), &["--check", "-r", "t"], b"");
     assert!(!has_terminal_marks(&r.stderr));
-    assert!(!has_terminal_marks(&r.out()));
+    assert!(!has_terminal_marks(&r.stdout_text()));
 }
 
 #[test]
@@ -564,7 +586,7 @@ fn no_progress_bar_when_stderr_is_a_file() {
         put(d.path(), &format!("t/f{i:02}.txt"), b"x\xe9\n");
     }
     let log = fs::File::create(d.path().join("log")).unwrap();
-    let status = std::process::Command::new(bin_path())
+    let status = std::process::Command::new(bin())
         .current_dir(d.path())
         .args(["-f", "latin1", "-i", "-r", "t"])
         .stderr(log)
@@ -585,12 +607,13 @@ fn jobs_zero_and_huge_work() {
     for i in 0..3 {
         put(d.path(), &format!("f{i}.txt"), b"x\xe9\n");
     }
-    run(d.path(), &["-f", "latin1", "-i", "-j", "0", "f0.txt"])
+    run_in(d.path(), &["-f", "latin1", "-i", "-j", "0", "f0.txt"], b"")
         .code(0)
         .counts(1, 0, 0, 0);
-    run(
+    run_in(
         d.path(),
         &["-f", "latin1", "-i", "-j", "64", "f1.txt", "f2.txt"],
+        b"",
     )
     .code(0)
     .counts(2, 0, 0, 0);

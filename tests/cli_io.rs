@@ -341,7 +341,7 @@ fn missing_files_and_directories_are_io_errors() {
     // With -o nothing is left behind.
     run_in(d, &["-f", "UTF-8", "-o", "out", "a", "missing.txt"], b"").code(2);
     assert!(!d.join("out").exists());
-    assert!(stray_temp_files(d).is_empty(), "{:?}", names_in(d));
+    assert!(stray_temps(d).is_empty(), "{:?}", names_in(d));
     // -o into a directory that does not exist.
     run_in(d, &["-f", "UTF-8", "-o", "nodir/out", "a"], b"")
         .code(2)
@@ -502,7 +502,7 @@ fn output_naming_an_input_never_truncates_it() {
             }
             other => panic!("-o {out} {inputs:?}: exit {other}: {}", r.stderr),
         }
-        assert!(stray_temp_files(d).is_empty(), "{:?}", names_in(d));
+        assert!(stray_temps(d).is_empty(), "{:?}", names_in(d));
     }
     // A conversion that fails leaves the input as it was.
     let dir = tempdir();
@@ -518,7 +518,7 @@ fn output_naming_an_input_never_truncates_it() {
     assert!(r.code == 1 || r.code == 2, "exit {}", r.code);
     assert_eq!(fs::read(d.join("in.txt")).unwrap(), bad);
     write(d, "in.txt", &content);
-    assert!(stray_temp_files(d).is_empty(), "{:?}", names_in(d));
+    assert!(stray_temps(d).is_empty(), "{:?}", names_in(d));
     // Standard input redirected from the output file: it must not be destroyed either
     // (refusing, or converting it whole, are both fine).
     let out = Command::new(bin())
@@ -630,7 +630,7 @@ fn output_file_replaces_an_existing_file_only_on_success() {
         fs::read(d.join("out")).unwrap(),
         [b"\xFF\xFE".as_slice(), &utf16le("ab")].concat()
     );
-    assert!(stray_temp_files(d).is_empty(), "{:?}", names_in(d));
+    assert!(stray_temps(d).is_empty(), "{:?}", names_in(d));
 }
 
 /// The peak resident set (VmHWM, KiB) of a running process, if it can be read.
@@ -772,5 +772,5 @@ fn output_through_a_symlink_writes_its_target() {
             .is_symlink()
     );
     assert_eq!(fs::read(d.join("real.txt")).unwrap(), b"new\n");
-    assert!(stray_temp_files(d).is_empty(), "{:?}", names_in(d));
+    assert!(stray_temps(d).is_empty(), "{:?}", names_in(d));
 }

@@ -257,7 +257,7 @@ fn strict_with_output_file_leaves_nothing_behind() {
         std::fs::read(d.join("old.txt")).unwrap(),
         b"previous content"
     );
-    assert!(stray_temp_files(d).is_empty(), "{:?}", names_in(d));
+    assert!(stray_temps(d).is_empty(), "{:?}", names_in(d));
     // Unmappable, from stdin, big enough to have flushed output before the error.
     let mut big = "x".repeat(3 * WINDOW).into_bytes();
     big.extend("€".as_bytes());
@@ -265,7 +265,7 @@ fn strict_with_output_file_leaves_nothing_behind() {
         .code(1)
         .out(b"");
     assert!(!d.join("big.txt").exists());
-    assert!(stray_temp_files(d).is_empty(), "{:?}", names_in(d));
+    assert!(stray_temps(d).is_empty(), "{:?}", names_in(d));
     // Success writes the file, and no temporary file stays.
     run_in(d, &["-f", "UTF-8", "-o", "ok.txt"], "fine 中\n".as_bytes())
         .ok_quiet()
@@ -274,7 +274,7 @@ fn strict_with_output_file_leaves_nothing_behind() {
         std::fs::read(d.join("ok.txt")).unwrap(),
         "fine 中\n".as_bytes()
     );
-    assert!(stray_temp_files(d).is_empty(), "{:?}", names_in(d));
+    assert!(stray_temps(d).is_empty(), "{:?}", names_in(d));
 }
 
 #[test]
@@ -652,7 +652,7 @@ fn c_with_output_file_writes_the_file() {
         .code(1)
         .out(b"");
     assert_eq!(std::fs::read(d.join("out.txt")).unwrap(), b"ab");
-    assert!(stray_temp_files(d).is_empty(), "{:?}", names_in(d));
+    assert!(stray_temps(d).is_empty(), "{:?}", names_in(d));
 }
 
 // ---------------------------------------------------------------------------------------------

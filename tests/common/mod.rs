@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests: run the real `transcode` binary with stdin bytes,
-//! files and arguments; build raw-byte fixtures; independent reference conversions (oracles)
-//! built from std and encoding_rs, not from the crate under test.
+//! files and arguments; build raw-byte fixtures and trees of them; independent reference
+//! conversions (oracles) built from std and encoding_rs, not from the crate under test. The
+//! file-system side of the batch tests (inodes, modes, times, stray temporary files, running
+//! as an unprivileged user) is in [`files`].
 
 #![allow(dead_code)]
 
@@ -11,7 +13,11 @@ use std::time::Duration;
 
 pub use tempfile::TempDir;
 
-/// The input window of the converter (src/input.rs): big inputs must cross it.
+mod files;
+#[allow(unused_imports)]
+pub use files::*;
+
+/// The input window of the converter (src/io/input.rs): big inputs must cross it.
 pub const WINDOW: usize = 256 * 1024;
 /// The prefix `--from auto` and the BOM-less byte-order rule look at for streams.
 pub const PREFIX: usize = 64 * 1024;
@@ -75,6 +81,60 @@ impl Run {
     /// The number of lines on stderr.
     pub fn err_lines(&self) -> usize {
         self.stderr.lines().count()
+    }
+
+    /// Stdout as text (lossy).
+    pub fn stdout_text(&self) -> String {
+        String::from_utf8_lossy(&self.stdout).into_owned()
+    }
+
+    /// The `transcode: N converted, ...` summary line of a batch (the last line of stderr).
+    #[track_caller]
+    pub fn summary(&self) -> &str {
+        self.stderr
+            .lines()
+            .rfind(|l| l.starts_with("transcode: ") && l.contains(" failed"))
+            .unwrap_or_else(|| panic!("no summary line in stderr:\n{}", self.stderr))
+    }
+
+    /// Asserts the batch summary counts, and that the summary is the last line of stderr.
+    #[track_caller]
+    pub fn counts(&self, converted: u32, unchanged: u32, skipped: u32, failed: u32) -> &Run {
+        let want = format!(
+            "transcode: {converted} converted, {unchanged} unchanged, {skipped} skipped, \
+             {failed} failed"
+        );
+        assert_eq!(
+            self.summary(),
+            want,
+            "summary differs; stderr:\n{}",
+            self.stderr
+        );
+        let last = self.stderr.lines().last().unwrap_or_default();
+        assert_eq!(last, want, "the summary is not the last line of stderr");
+        self
+    }
+
+    /// Asserts stderr contains `needle` exactly (case and all).
+    #[track_caller]
+    pub fn err_contains(&self, needle: &str) -> &Run {
+        assert!(
+            self.stderr.contains(needle),
+            "stderr lacks {needle:?}:\n{}",
+            self.stderr
+        );
+        self
+    }
+
+    /// Asserts stdout contains `needle` exactly.
+    #[track_caller]
+    pub fn out_contains(&self, needle: &str) -> &Run {
+        assert!(
+            self.stdout_text().contains(needle),
+            "stdout lacks {needle:?}:\n{}",
+            self.stdout_text()
+        );
+        self
     }
 }
 
@@ -159,14 +219,50 @@ pub fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
     p
 }
 
-/// Names in `dir` that look like the converter's temporary files.
-pub fn stray_temp_files(dir: &Path) -> Vec<String> {
-    fs::read_dir(dir)
-        .expect("read dir")
-        .filter_map(|e| e.ok())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with(".transcode-") || n.ends_with(".tmp"))
-        .collect()
+/// Writes `bytes` to `dir/rel`, creating parent directories.
+pub fn put(dir: &Path, rel: &str, bytes: &[u8]) -> PathBuf {
+    let p = dir.join(rel);
+    if let Some(parent) = p.parent() {
+        fs::create_dir_all(parent).unwrap();
+    }
+    fs::write(&p, bytes).unwrap();
+    p
+}
+
+/// The bytes of `dir/rel`.
+#[track_caller]
+pub fn get(dir: &Path, rel: &str) -> Vec<u8> {
+    fs::read(dir.join(rel)).unwrap_or_else(|e| panic!("read {rel}: {e}"))
+}
+
+/// Asserts `dir/rel` holds exactly `want`, showing both (escaped) on failure.
+#[track_caller]
+pub fn assert_file(dir: &Path, rel: &str, want: &[u8]) {
+    let got = get(dir, rel);
+    if got != want {
+        panic!(
+            "{rel} differs\n  expected ({} bytes): {}\n  actual   ({} bytes): {}",
+            want.len(),
+            show(want),
+            got.len(),
+            show(&got)
+        );
+    }
+}
+
+/// Bytes as an escaped string, shortened in the middle when long.
+pub fn show(bytes: &[u8]) -> String {
+    let esc = |b: &[u8]| b.escape_ascii().to_string();
+    if bytes.len() <= 200 {
+        esc(bytes)
+    } else {
+        format!(
+            "{} ...[{} bytes]... {}",
+            esc(&bytes[..80]),
+            bytes.len() - 160,
+            esc(&bytes[bytes.len() - 80..])
+        )
+    }
 }
 
 /// All names in `dir`, sorted.
@@ -369,4 +465,30 @@ pub fn boundary_at_or_after(s: &str, mut at: usize) -> usize {
         at += 1;
     }
     at
+}
+
+/// `text` in GBK (Notepad's "ANSI" on a Chinese Windows), by encoding_rs.
+pub fn gbk(text: &str) -> Vec<u8> {
+    let (bytes, _, bad) = encoding_rs::GBK.encode(text);
+    assert!(!bad, "not encodable in GBK: {text}");
+    bytes.into_owned()
+}
+
+/// `text` as UTF-16LE with a BOM (Notepad's "Unicode").
+pub fn utf16le_bom(text: &str) -> Vec<u8> {
+    let mut v = vec![0xFF, 0xFE];
+    v.extend(utf16le(text));
+    v
+}
+
+/// `text` as UTF-8 with a BOM.
+pub fn utf8_bom(text: &str) -> Vec<u8> {
+    let mut v = vec![0xEF, 0xBB, 0xBF];
+    v.extend_from_slice(text.as_bytes());
+    v
+}
+
+/// True when `s` holds a carriage return or an ANSI escape (a progress bar's marks).
+pub fn has_terminal_marks(s: &str) -> bool {
+    s.contains('\r') || s.contains('\u{1b}')
 }
