@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Writes a few seed inputs for each fuzz target into corpus/<target>/seed-*.
+"""Writes a few seed inputs for each fuzz target into corpus/<target>/seed-* (the corpus is
+not versioned: this is where a machine's fuzzing starts).
 
 The seeds are text in each source charset (with the header bytes each target reads first),
 so that the fuzzers start from well-formed multi-byte text rather than from nothing. The
@@ -23,7 +24,8 @@ def labels(name):
 
 
 FROM = labels("FROM_LABELS")
-TO = labels("TO_LABELS")
+# TO_LABELS is FROM_LABELS less its last entry, `auto`, which can only be read.
+TO = FROM[:-1]
 
 # Python codec for each label (None: no Python codec; bytes are made by hand).
 CODEC = {
@@ -96,7 +98,11 @@ def main():
         text = encode(e)
         escape.append(bytes([i]) + text)
         escape.append(bytes([i]) + text[:7] + b"\xff\x80" + text[7:])
+    # utf8_to_utf16: one choice byte (bit 0 big-endian, bit 1 escape), then UTF-8 with noise.
+    utf8 = encode("UTF-8")
+    utf16 = [bytes([c]) + utf8[:9] + NOISE[c] + utf8[9:] for c in range(4)]
     write("decode_any", decode_any)
+    write("utf8_to_utf16", utf16)
     write("chunk_split", chunk)
     write("escape_round_trip", escape)
     write("replace_well_formed", replace)
