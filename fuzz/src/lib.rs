@@ -13,6 +13,7 @@ use std::io::{Cursor, Read};
 use transcode::app::settings::Settings;
 use transcode::app::stream::convert_reader;
 use transcode::codecs::Charset;
+use transcode::codecs::bom::output_bom;
 use transcode::codecs::labels::resolve;
 use transcode::convert::{Newline, Policy};
 
@@ -80,12 +81,11 @@ pub fn split_header<const N: usize>(data: &[u8]) -> ([u8; N], &[u8]) {
 }
 
 /// The options besides charsets and policy that a flags byte turns on: bit 0 `--keep-bom`,
-/// bit 1 `--add-bom` (only where the command line allows it: Unicode targets and GB18030),
+/// bit 1 `--add-bom` (only where the command line allows it: targets that have a BOM),
 /// bit 2 `//TRANSLIT`, bits 3–4 `--newline`.
 pub fn apply_flags(settings: &mut Settings, flags: u8) {
     settings.keep_bom = flags & 1 != 0;
-    settings.add_bom =
-        flags & 2 != 0 && (settings.to.is_unicode() || settings.to.name() == "GB18030");
+    settings.add_bom = flags & 2 != 0 && output_bom(settings.to).is_some();
     settings.translit = flags & 4 != 0;
     settings.newline = NEWLINES[usize::from((flags >> 3) & 3)];
 }

@@ -34,11 +34,6 @@ impl Charset {
         self.0.form()
     }
 
-    /// True for the Unicode encoding forms, whose BOM is a signature.
-    pub fn is_unicode(self) -> bool {
-        self.form() != Form::Other
-    }
-
     /// The byte order, for the charsets that have one.
     pub fn order(self) -> Option<Order> {
         self.form().order()

@@ -26,11 +26,6 @@ impl Whatwg {
         Whatwg { name, encoding }
     }
 
-    /// The encoding_rs encoding behind it.
-    pub fn encoding(&self) -> &'static Encoding {
-        self.encoding
-    }
-
     fn is_multi_byte(&self) -> bool {
         !self.encoding.is_single_byte() && self.encoding != encoding_rs::X_USER_DEFINED
     }
