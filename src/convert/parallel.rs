@@ -157,22 +157,27 @@ fn segments(charset: Charset, data: &[u8]) -> Vec<(usize, usize)> {
     let mut bounds = Vec::with_capacity(data.len() / SEGMENT + 1);
     let mut start = 0;
     while start < data.len() {
-        let nominal = (start + SEGMENT).min(data.len());
-        let end = if nominal == data.len() {
-            nominal
-        } else {
-            // Look for a boundary in the second half of the segment; without one, take a
-            // whole segment more rather than cut inside a character.
-            let from = start + (nominal - start) / 2;
-            match charset.safe_cut(&data[from..nominal]) {
-                Some(cut) if cut > 0 => from + cut,
-                _ => (start + 2 * SEGMENT).min(data.len()),
-            }
-        };
+        let end = segment_end(charset, data, start);
         bounds.push((start, end));
         start = end;
     }
     bounds
+}
+
+/// Where the segment that starts at `start` ends: at the last safe boundary in the second
+/// half of its nominal length, or, when there is none there, at the first one after it (the
+/// end of the data if there is none at all), scanning each stretch of input once.
+fn segment_end(charset: Charset, data: &[u8], start: usize) -> usize {
+    let nominal = (start + SEGMENT).min(data.len());
+    let mut from = start + (nominal - start) / 2;
+    let mut to = nominal;
+    while from < data.len() {
+        if let Some(cut) = charset.safe_cut(&data[from..to]).filter(|&cut| cut > 0) {
+            return from + cut;
+        }
+        (from, to) = (to, (to + SEGMENT).min(data.len()));
+    }
+    data.len()
 }
 
 /// Buffers handed back by the writer for the next segments: fresh multi-MiB allocations
@@ -235,5 +240,30 @@ fn panicked() -> Segment {
         counts: Counts::default(),
         end: TextPosition::default(),
         result: Err(Failure::io("converting", e)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::codecs::labels::GBK;
+
+    #[test]
+    fn segments_end_only_at_safe_cuts_even_after_long_stretches_without_one() {
+        // GBK with no byte that ends a character for certain (no ASCII punctuation or
+        // space) for more than two segments, then text with spaces.
+        let hanzi: Vec<u8> = b"\xD6\xD0".repeat(3 * SEGMENT / 2 + 7);
+        let spaced: Vec<u8> = b"\xD6\xD0 ".repeat(SEGMENT);
+        let data = [hanzi.as_slice(), &spaced, &hanzi].concat();
+        let bounds = segments(GBK, &data);
+        assert_eq!(bounds.first().map(|b| b.0), Some(0));
+        assert_eq!(bounds.last().map(|b| b.1), Some(data.len()));
+        for pair in bounds.windows(2) {
+            assert_eq!(pair[0].1, pair[1].0);
+        }
+        for &(_, end) in &bounds[..bounds.len() - 1] {
+            assert_eq!(data[end - 1], b' ', "cut at {end}, inside the run of hanzi");
+        }
+        assert!(bounds.len() >= 3, "{bounds:?}");
     }
 }
