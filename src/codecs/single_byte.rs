@@ -9,7 +9,7 @@
 
 pub mod tables;
 
-use super::codec::{Codec, Decode, DecodeStatus, Encode, EncodeStatus, Locate, Problem, has_room};
+use super::codec::{Codec, Decode, DecodeStatus, Encode, EncodeStatus, Locate, Problem};
 use std::sync::OnceLock;
 
 /// In a table: the byte has no character.
@@ -20,6 +20,8 @@ pub struct SingleByte {
     name: &'static str,
     /// The character of each byte (in the BMP), or [`UNASSIGNED`].
     table: &'static [u16; 256],
+    /// The same as characters, checked once when the table is built.
+    chars: [Option<char>; 256],
     /// For each BMP code point, its byte, or [`UNASSIGNED`]; built on first use, and kept
     /// for the life of the process like the code page itself.
     inverse: OnceLock<&'static [u16]>,
@@ -28,9 +30,18 @@ pub struct SingleByte {
 impl SingleByte {
     /// The code page `name` with the characters of `table`.
     pub const fn new(name: &'static str, table: &'static [u16; 256]) -> SingleByte {
+        let mut chars = [None; 256];
+        let mut b = 0;
+        while b < 256 {
+            if table[b] != UNASSIGNED {
+                chars[b] = char::from_u32(table[b] as u32);
+            }
+            b += 1;
+        }
         SingleByte {
             name,
             table,
+            chars,
             inverse: OnceLock::new(),
         }
     }
@@ -62,7 +73,7 @@ impl Codec for SingleByte {
 
     fn decoder(&self) -> Box<dyn Decode> {
         Box::new(SingleByteDecoder {
-            table: self.table,
+            chars: self.chars,
             ascii: self.keeps_ascii(),
         })
     }
@@ -83,7 +94,7 @@ impl Codec for SingleByte {
 }
 
 struct SingleByteDecoder {
-    table: &'static [u16; 256],
+    chars: [Option<char>; 256],
     ascii: bool,
 }
 
@@ -91,31 +102,36 @@ impl Decode for SingleByteDecoder {
     fn decode(&mut self, src: &[u8], dst: &mut String, _last: bool) -> (DecodeStatus, usize) {
         let mut i = 0;
         while i < src.len() {
-            if self.ascii {
+            if self.ascii && src[i].is_ascii() {
+                // A run of ASCII is UTF-8 as it is: copied at once, as far as there is room.
                 let room = dst.capacity() - dst.len();
                 let run = &src[i..src.len().min(i + room)];
                 let n = run.iter().position(|b| !b.is_ascii()).unwrap_or(run.len());
-                // ASCII is UTF-8 as it is.
-                dst.push_str(std::str::from_utf8(&run[..n]).unwrap_or_default());
-                i += n;
-                if i == src.len() {
-                    break;
+                if n > 0 {
+                    dst.push_str(std::str::from_utf8(&run[..n]).unwrap_or_default());
+                    i += n;
+                    continue;
                 }
             }
-            if !has_room(dst) {
+            // Other bytes up to the next ASCII one (where ASCII is copied in runs), with room
+            // checked once: a BMP character takes at most three bytes of UTF-8.
+            let room = (dst.capacity() - dst.len()) / 3;
+            if room == 0 {
                 return (DecodeStatus::OutputFull, i);
             }
-            let code = self.table[usize::from(src[i])];
-            let Some(c) = char::from_u32(u32::from(code)).filter(|_| code != UNASSIGNED) else {
-                let status = DecodeStatus::Malformed {
-                    len: 1,
-                    after: 0,
-                    problem: Problem::Invalid,
+            let end = src.len().min(i + room);
+            while i < end && !(self.ascii && src[i].is_ascii()) {
+                let Some(c) = self.chars[usize::from(src[i])] else {
+                    let status = DecodeStatus::Malformed {
+                        len: 1,
+                        after: 0,
+                        problem: Problem::Invalid,
+                    };
+                    return (status, i + 1);
                 };
-                return (status, i + 1);
-            };
-            dst.push(c);
-            i += 1;
+                dst.push(c);
+                i += 1;
+            }
         }
         (DecodeStatus::InputEmpty, src.len())
     }
