@@ -87,10 +87,10 @@ NOTES = {
         "Hebrew EBCDIC. glibc also maps 0x78 to U+21D4 (ICU U+2017) and leaves 0x8F unassigned "
         "(ICU U+00B1): ICU and the others kept."),
     "IBM838": (
-        "Thai EBCDIC has the tone marks twice (0x51/0xED MAI EK, 0xCA/0xEE MAI THO, 0xE1/0xEF "
-        "MAI TRI, and two more at 0xFD, 0xFE): both decode to the same character and the "
-        "encoder writes the byte ICU writes (0xED, 0xEE, 0xEF ...); the others are decode-only. "
-        "glibc has no IBM838."),
+        "Thai EBCDIC has the five tone marks U+0E48-U+0E4C twice. 0x51, 0xCA, 0xE1, 0xFD and "
+        "0xFE decode to the same characters as their twins; the encoder writes the byte ICU "
+        "writes, so these five are decode-only. Only ICU has IBM838 (not glibc, Python, "
+        "Perl)."),
     "IBM870": "0xB0: glibc gives U+00B7, ICU U+02D9 DOT ABOVE.",
     "IBM871": "glibc swaps 0x4A and 0xC0 (U+00DE/U+00FE); ICU is the source.",
     "IBM875": (
@@ -111,9 +111,11 @@ NOTES = {
         "0xFF: glibc gives U+00A4 (before Mac OS 9.0), Apple U+20AC. transcode's encoding_rs "
         "table agrees on all 256 bytes."),
     "MacUkrainian": (
-        "The same table as MacCyrillic (Apple merged the two in Mac OS 9.0); glibc's MAC-UK is "
-        "the older separate table. transcode already reads x-mac-ukrainian as x-mac-cyrillic "
-        "(WHATWG), which agrees. Best made an alias of MacCyrillic."),
+        "The same table as MacCyrillic (Apple merged the two in Mac OS 9.0). glibc's MAC-UK "
+        "differs only at 0xFF (U+00A4, the pre-euro mapping); Perl's MacUkrainian decodes "
+        "nothing but the controls (it was built from the empty UKRAINE.TXT). transcode already "
+        "reads x-mac-ukrainian as x-mac-cyrillic (WHATWG), which agrees. Best made an alias of "
+        "MacCyrillic."),
     "MacHebrew": (
         "Apple maps three bytes to sequences: 0x81 U+05F2 U+05B7 (ligature yod yod patah, as "
         "its canonical decomposition), 0xC0 U+F86A U+05DC U+05B9 (Apple's private-use grouping "
@@ -138,7 +140,7 @@ NOTES = {
         "(0x93-0x9F: WHATWG keeps KOI8-R's graphics, KOI8-RU has quotes, dashes, ¤ ...): an "
         "alias collision, see aliases.tsv."),
     "ARMSCII-8": (
-        "0xA4 0xA5 0xA9 0xAB 0xAC duplicate ASCII ')' '(' ''' ',' '-' : decode-only, the "
+        "0xA4 0xA5 0xA9 0xAB 0xAC duplicate ASCII ')' '(' '.' ',' '-': decode-only, the "
         "encoder writes ASCII as glibc does. M. Leisher's table maps 0xA1 to U+0530 (not a "
         "character) and 0xFF to U+0027; glibc leaves both unassigned: glibc chosen."),
     "TCVN5712-1": (
@@ -167,8 +169,9 @@ NOTES = {
         "mapping, both decode to U+FE8E and the encoder writes 0xB1 (ICU, the first entry). "
         "ICU also differs at 0xC7, 0xD5, 0xD6, 0xE3, 0xF9-0xFB (other presentation forms)."),
     "HP-ROMAN8": (
-        "ICU's ibm-1051 is IBM's version (7 bytes differ). Perl maps U+00FF to 0xFF instead of "
-        "0xEF. glibc and Python agree."),
+        "ICU's ibm-1051 is IBM's version (7 bytes differ: 0xA0 unassigned, U+0060 at 0xA9, "
+        "U+00A3 at 0xAF ...). Perl puts U+00FF at 0xFF instead of 0xEF. glibc and Python agree "
+        "with the charmap."),
     "NEXTSTEP": (
         "The file maps 0xFE and 0xFF to U+FFFD ('.notdef'): unassigned here. The file gives "
         "only 0x80-0xFF and says 0x00-0x7F are ASCII."),
