@@ -4,7 +4,7 @@ code page of issue 18 and for each encoding transcode supports today, which peer
 whether today's transcode accepts it (asked of the binary), and collisions (one name meaning
 different encodings in different places) with a proposed resolution.
 
-Usage: python3 tools/tables/aliases.py   (after cargo build --release)
+Usage: python3 tools/single-byte/aliases.py   (after cargo build --release)
 """
 
 import codecs

@@ -63,8 +63,8 @@ def _run(cmd, **kw):
 
 def _apt_install(*packages):
     if os.geteuid() != 0 or not shutil.which("apt-get"):
-        sys.exit("tools/tables: please install the Debian packages %s" % " ".join(packages))
-    print("tools/tables: apt-get install %s" % " ".join(packages), file=sys.stderr)
+        sys.exit("tools/single-byte: please install the Debian packages %s" % " ".join(packages))
+    print("tools/single-byte: apt-get install %s" % " ".join(packages), file=sys.stderr)
     subprocess.run(["apt-get", "update", "-qq"], check=False)
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
     _run(["apt-get", "install", "-y", "-qq", *packages], env=env)
@@ -87,7 +87,7 @@ def ensure_tools():
 
 def source_file(member):
     """Text of a file of the Unicode Consortium's mapping tables, read from the monobit wheel
-    (downloaded once into tools/tables/.cache with pip)."""
+    (downloaded once into tools/single-byte/.cache with pip)."""
     wheel = os.path.join(CACHE, MONOBIT_WHEEL)
     if not os.path.exists(wheel):
         os.makedirs(CACHE, exist_ok=True)
