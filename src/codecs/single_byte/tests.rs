@@ -155,6 +155,51 @@ fn every_split_and_room_gives_the_same_result() {
     }
 }
 
+/// ASCII stretches of every length from 0 to 40 between other bytes (assigned, unassigned
+/// and sequences), at every alignment: the decoder's eight-byte words and its hand-over to
+/// the bulk copy of long runs give what the table says byte by byte.
+#[test]
+fn ascii_stretches_of_any_length_between_other_bytes() {
+    for code_page in [
+        &generated::CP437,
+        &generated::TIS_620,
+        &generated::MAC_THAI,
+        &generated::IBM1047,
+    ] {
+        let charset = cs(code_page);
+        let others: Vec<u8> = (0x80..=0xFF).collect();
+        let mut input = Vec::new();
+        for (k, len) in (0..=40).chain((0..=40).rev()).enumerate() {
+            input.extend((0..len).map(|i| b'a' + (i % 26) as u8));
+            input.push(others[(k * 37) % others.len()]);
+            input.push(others[(k * 11 + 5) % others.len()]);
+        }
+        let mut expected = String::new();
+        let mut unassigned = 0;
+        for &b in &input {
+            match code_page.decode_byte(b) {
+                Some(s) => expected.push_str(&s),
+                None => unassigned += 1,
+            }
+        }
+        for start in 0..8 {
+            let (text, errors) = decode_all(charset, &input[start..]);
+            let (want, bad) = if start == 0 {
+                (expected.clone(), unassigned)
+            } else {
+                let prefix = &input[..start];
+                let (head, head_errors) = decode_all(charset, prefix);
+                (
+                    expected[head.len()..].to_string(),
+                    unassigned - head_errors.len(),
+                )
+            };
+            assert_eq!(text, want, "{charset} from {start}");
+            assert_eq!(errors.len(), bad, "{charset} from {start}");
+        }
+    }
+}
+
 #[test]
 fn ebcdic_keeps_nel_and_lf_apart() {
     let ibm1047 = cs(&generated::IBM1047);
