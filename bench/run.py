@@ -9,7 +9,10 @@ Steps (Python 3 standard library only):
    default 100, generated from a fixed seed into bench/out/corpus/ and re-encoded
    to UTF-16LE, GBK and GB18030, plus en.dirty.utf8: the English text with about
    0.1% ill-formed bytes inserted (stray 0x80/0xFF/..., truncated and overlong
-   sequences, encoded surrogates).  Words come from bench/lexicon.txt; hanzi are
+   sequences, encoded surrogates); enpc.*: English with ASCII quotes in UTF-8,
+   CP437 and IBM1047 (from data/single-byte/IBM1047.txt: Python has no cp1047);
+   box.*: framed tables and shaded bars in UTF-8 and CP437 (box drawing, as DOS
+   programs draw it).  Words come from bench/lexicon.txt; hanzi are
    GB2312 level 1 (rows B0-D7), frequency-weighted.  The same options give the
    same bytes on every run (manifest.json records the SHA-256 of each file; an
    up-to-date corpus is reused).
@@ -66,7 +69,7 @@ LEXICON = BENCH / "lexicon.txt"
 
 SEED = 4_2024
 # Bump when the generator changes, so that an old corpus is not reused.
-GENERATOR_VERSION = 1
+GENERATOR_VERSION = 2
 DIRTY_RATE = 0.001
 RSS_TARGET_MIB = 8.0
 
@@ -215,9 +218,13 @@ def chinese_pool(rng: random.Random, hanzi: list[str], n_lines: int) -> list[str
     return lines
 
 
-def assemble(rng: random.Random, pool: list[str], size: int) -> dict[str, bytes]:
-    """Random lines of `pool` up to about `size` bytes of UTF-8, in every encoding."""
-    encoded = {k: [(line + "\n").encode(c) for line in pool] for k, c in ENCODINGS.items()}
+def assemble(rng: random.Random, pool: list[str], size: int,
+             encodings: dict | None = None) -> dict[str, bytes]:
+    """Random lines of `pool` up to about `size` bytes of UTF-8, in every encoding (file
+    suffix -> Python codec name, or a function from str to bytes)."""
+    encodings = encodings or ENCODINGS
+    encoded = {k: [(line + "\n").encode(c) if isinstance(c, str) else c(line + "\n")
+                   for line in pool] for k, c in encodings.items()}
     lengths = [len(b) for b in encoded["utf8"]]
     average = sum(lengths) / len(lengths)
     picks: list[int] = []
@@ -229,6 +236,50 @@ def assemble(rng: random.Random, pool: list[str], size: int) -> dict[str, bytes]
         picks.extend(batch[:take])
         total += ends[min(take, len(ends)) - 1]
     return {k: b"".join(map(enc.__getitem__, picks)) for k, enc in encoded.items()}
+
+
+# For the single-byte code pages: the English text with its typographic quotes and ellipsis
+# spelled in ASCII (CP437 and EBCDIC have none of them), and a box-drawing-heavy text.
+PLAIN = {"“": '"', "”": '"', "…": "..."}
+BOX_LIGHT = ("┌", "┐", "└", "┘", "─", "│", "├", "┤", "┬", "┴", "┼")
+BOX_DOUBLE = ("╔", "╗", "╚", "╝", "═", "║", "╠", "╣", "╦", "╩", "╬")
+SHADES = "░▒▓█▄▀■"
+
+
+def plain(line: str) -> str:
+    for fancy, ascii_ in PLAIN.items():
+        line = line.replace(fancy, ascii_)
+    return line
+
+
+def ibm1047_encoder():
+    """UTF-8 text -> IBM1047 bytes, from data/single-byte/IBM1047.txt (Python has no
+    cp1047). The text is Latin-1, and IBM1047 holds all of Latin-1, one byte each."""
+    table = bytearray(256)
+    for line in (ROOT / "data" / "single-byte" / "IBM1047.txt").read_text().splitlines():
+        fields = line.split("\t")
+        if not line.startswith("#") and len(fields) >= 2 and int(fields[1], 16) < 256:
+            table[int(fields[1], 16)] = int(fields[0], 16)
+    return lambda text: text.encode("latin-1").translate(bytes(table))
+
+
+def box_pool(rng: random.Random, words: list[str], n_lines: int) -> list[str]:
+    """Framed tables and shaded bars, as DOS programs draw them, with words in the cells."""
+    lines: list[str] = []
+    while len(lines) < n_lines:
+        tl, tr, bl, br, h, v, lt, rt, tt, bt, x = rng.choice((BOX_LIGHT, BOX_DOUBLE))
+        widths = [rng.randint(6, 16) for _ in range(rng.randint(2, 5))]
+        rule = lambda a, m, b: a + m.join(h * w for w in widths) + b  # noqa: E731
+        lines.append(rule(tl, tt, tr))
+        for row in range(rng.randint(2, 12)):
+            cells = [" ".join(rng.choices(words, k=3))[:w].ljust(w) for w in widths]
+            lines.append(v + v.join(cells) + v)
+            if row % 3 == 2:
+                lines.append(rule(lt, x, rt))
+        lines.append(rule(bl, bt, br))
+        bar = rng.randint(4, 60)
+        lines.append(rng.choice(SHADES) * bar + SHADES[0] * (60 - bar) + f" {bar * 5 // 3}%")
+    return lines[:n_lines]
 
 
 def make_dirty(rng: random.Random, clean: bytes) -> bytes:
@@ -288,6 +339,16 @@ def generate_corpus(corpus: Path, size_mb: float, force: bool) -> dict:
     for k in ENCODINGS:
         files[f"en.{k}"] = en[k]
         files[f"zh.{k}"] = zh[k]
+    rng = random.Random(SEED + 4)
+    words = lexicon["english"]
+    pc = {"utf8": "utf-8", "cp437": "cp437", "ibm1047": ibm1047_encoder()}
+    pool = [plain(line) for line in english_pool(rng, words, 30_000)]
+    for k, data in assemble(rng, pool, size, pc).items():
+        files[f"enpc.{k}"] = data
+    rng = random.Random(SEED + 5)
+    for k, data in assemble(rng, box_pool(rng, words, 30_000), size,
+                            {"utf8": "utf-8", "cp437": "cp437"}).items():
+        files[f"box.{k}"] = data
     dirty = make_dirty(random.Random(SEED + 3), en["utf8"])
     files["en.dirty.utf8"] = dirty
 
@@ -440,6 +501,19 @@ PAIRS = [
          "zh.utf8", ("iconv", 1.5)),
     pair("utf8-gb18030-zh", "UTF-8 → GB18030, Chinese", "zh.utf8", "UTF-8", "GB18030",
          "zh.gb18030", ("iconv", 1.0)),
+    # Single-byte code pages (issue 18): English with ASCII quotes, and box drawing.
+    pair("cp437-utf8-en", "CP437 → UTF-8, English", "enpc.cp437", "CP437", "UTF-8",
+         "enpc.utf8", ("iconv", 3.0)),
+    pair("utf8-cp437-en", "UTF-8 → CP437, English", "enpc.utf8", "UTF-8", "CP437",
+         "enpc.cp437", ("iconv", 3.0)),
+    pair("cp437-utf8-box", "CP437 → UTF-8, box drawing", "box.cp437", "CP437", "UTF-8",
+         "box.utf8", ("iconv", 3.0)),
+    pair("utf8-cp437-box", "UTF-8 → CP437, box drawing", "box.utf8", "UTF-8", "CP437",
+         "box.cp437", ("iconv", 3.0)),
+    pair("ibm1047-utf8-en", "IBM1047 → UTF-8, English", "enpc.ibm1047", "IBM1047", "UTF-8",
+         "enpc.utf8", ("iconv", 3.0)),
+    pair("utf8-ibm1047-en", "UTF-8 → IBM1047, English", "enpc.utf8", "UTF-8", "IBM1047",
+         "enpc.ibm1047", ("iconv", 3.0)),
     # Error policies on the dirty file, against strict on the clean file (same text, same
     # target), which runs in the same rounds as "strict-clean".
     pair("dirty-replace-en", "UTF-8 → UTF-16LE, dirty English, --errors replace",

@@ -240,6 +240,66 @@ fn escaped_utf16le(bytes: &[u8]) -> Vec<u8> {
     out
 }
 
+/// Framed tables drawn as DOS programs draw them (light and double lines, shades), with
+/// words in the cells: mostly characters above 0x7F in CP437.
+fn box_drawing(rng: &mut Rng, size: usize) -> String {
+    const SETS: [[char; 11]; 2] = [
+        ['┌', '┐', '└', '┘', '─', '│', '├', '┤', '┬', '┴', '┼'],
+        ['╔', '╗', '╚', '╝', '═', '║', '╠', '╣', '╦', '╩', '╬'],
+    ];
+    let section = lexicon_section("english");
+    let words: Vec<&str> = section.split_whitespace().collect();
+    let mut text = String::with_capacity(size + 1024);
+    while text.len() < size {
+        let [tl, tr, bl, br, h, v, lt, rt, tt, bt, x] = SETS[rng.range(0, 1)];
+        let widths: Vec<usize> = (0..rng.range(2, 5)).map(|_| rng.range(6, 16)).collect();
+        let rule = |text: &mut String, (a, m, b): (char, char, char)| {
+            text.push(a);
+            for (i, &w) in widths.iter().enumerate() {
+                if i > 0 {
+                    text.push(m);
+                }
+                text.extend(std::iter::repeat_n(h, w));
+            }
+            text.push(b);
+            text.push('\n');
+        };
+        rule(&mut text, (tl, tt, tr));
+        for row in 0..rng.range(2, 12) {
+            text.push(v);
+            for &w in &widths {
+                let word = words[rng.range(0, words.len() - 1)];
+                let cell: String = word.chars().chain(std::iter::repeat(' ')).take(w).collect();
+                text.push_str(&cell);
+                text.push(v);
+            }
+            text.push('\n');
+            if row % 3 == 2 {
+                rule(&mut text, (lt, x, rt));
+            }
+        }
+        rule(&mut text, (bl, bt, br));
+        let bar = rng.range(4, 60);
+        text.extend(std::iter::repeat_n('▓', bar));
+        text.extend(std::iter::repeat_n('░', 60 - bar));
+        text.push('\n');
+    }
+    text
+}
+
+/// `text` in a single-byte code page, through the library's own encoder: the decode case
+/// then checks that it reads back as `text` (the tables themselves are checked against
+/// Python, glibc and ICU by conformance/suites/single_byte.py).
+fn single_byte(label: &str, text: &str) -> Vec<u8> {
+    let to = labels::resolve(label).expect("known label");
+    let from = labels::resolve("UTF-8").expect("known label");
+    let settings = Settings::new(from, to, Policy::Strict);
+    let (bytes, status) =
+        convert_reader(Box::new(Cursor::new(text.as_bytes().to_vec())), &settings);
+    assert_eq!(status, 0, "{label} cannot encode the corpus");
+    bytes
+}
+
 struct Case {
     name: &'static str,
     from: &'static str,
@@ -273,6 +333,11 @@ fn cases() -> Vec<Case> {
     let replaced = utf16le(&String::from_utf8_lossy(&en_dirty));
     let escaped = escaped_utf16le(&en_dirty);
     let en_dirty = leak(en_dirty);
+    let boxes = box_drawing(&mut rng, size);
+    let box_utf8 = leak(boxes.clone().into_bytes());
+    let en_cp437 = single_byte("CP437", &en);
+    let box_cp437 = single_byte("CP437", &boxes);
+    let en_ibm1047 = single_byte("IBM1047", &en);
 
     let case = |name, from, to, policy, input, expected| Case {
         name,
@@ -372,6 +437,47 @@ fn cases() -> Vec<Case> {
             Policy::Escape,
             en_dirty,
             escaped,
+        ),
+        case(
+            "cp437-utf8-en",
+            "CP437",
+            "UTF-8",
+            strict,
+            leak(en_cp437.clone()),
+            en_utf8.to_vec(),
+        ),
+        case("utf8-cp437-en", "UTF-8", "CP437", strict, en_utf8, en_cp437),
+        case(
+            "cp437-utf8-box",
+            "CP437",
+            "UTF-8",
+            strict,
+            leak(box_cp437.clone()),
+            box_utf8.to_vec(),
+        ),
+        case(
+            "utf8-cp437-box",
+            "UTF-8",
+            "CP437",
+            strict,
+            box_utf8,
+            box_cp437,
+        ),
+        case(
+            "ibm1047-utf8-en",
+            "IBM1047",
+            "UTF-8",
+            strict,
+            leak(en_ibm1047.clone()),
+            en_utf8.to_vec(),
+        ),
+        case(
+            "utf8-ibm1047-en",
+            "UTF-8",
+            "IBM1047",
+            strict,
+            en_utf8,
+            en_ibm1047,
         ),
     ]
 }

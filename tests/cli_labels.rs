@@ -257,6 +257,9 @@ enum Meaning {
     Ucs2Unmarked,
     /// Labels of WHATWG's "replacement" encoding: no converter; must be refused clearly.
     Unsupported,
+    /// The charset's own meaning where WHATWG reads the label as a Windows code page: the
+    /// code page of that name in data/single-byte/ (ISO-8859-9, not windows-1254).
+    CodePage(&'static str),
 }
 
 fn meaning(label: &str) -> Meaning {
@@ -273,6 +276,11 @@ fn meaning(label: &str) -> Meaning {
         "ucs-2" | "csunicode" | "iso-10646-ucs-2" => Ucs2Unmarked,
         "hz-gb-2312" | "iso-2022-cn" | "iso-2022-cn-ext" | "iso-2022-kr" | "csiso2022kr"
         | "replacement" => Unsupported,
+        "l5" | "latin5" | "iso-8859-9" | "iso_8859-9" | "iso8859-9" | "iso88599" | "iso-ir-148"
+        | "csisolatin5" | "iso_8859-9:1989" => CodePage("ISO-8859-9"),
+        "iso-8859-11" | "iso8859-11" | "iso885911" => CodePage("ISO-8859-11"),
+        "tis-620" => CodePage("TIS-620"),
+        "koi8-ru" => CodePage("KOI8-RU"),
         other => {
             let e = Encoding::for_label(other.as_bytes()).expect("a WHATWG label");
             if e == encoding_rs::UTF_8 {
@@ -352,6 +360,10 @@ fn check_decode(label: &str) -> Option<String> {
             (run(&args_replace, &all_bytes()), s.into_bytes())
         }
         Meaning::Gb2312Family => (run(&args_strict, b"a\xD6\xD0\xCE\xC4"), "a中文".into()),
+        Meaning::CodePage(name) => (
+            run(&args_replace, &all_bytes()),
+            code_page_decode(name, &all_bytes()).into_bytes(),
+        ),
         Meaning::Utf16Unmarked => {
             let mut input = b"\xFF\xFE".to_vec();
             input.extend(utf16le("a中😀"));
@@ -401,6 +413,12 @@ fn check_encode(label: &str) -> Option<String> {
         Meaning::Latin1 => ((0..=255u8).map(char::from).collect(), all_bytes()),
         Meaning::Ascii => ((0..=127u8).map(char::from).collect(), (0..=127u8).collect()),
         Meaning::Gb2312Family => ("a中文".to_string(), b"a\xD6\xD0\xCE\xC4".to_vec()),
+        Meaning::CodePage(name) => {
+            let table = code_page(name);
+            let kept = (0..=255u8).filter(|&b| table[usize::from(b)].0.is_some());
+            let bytes: Vec<u8> = kept.collect();
+            (code_page_decode(name, &bytes), bytes)
+        }
         Meaning::Utf16Unmarked => {
             let mut b = b"\xFF\xFE".to_vec();
             b.extend(utf16le("a中😀"));
@@ -646,12 +664,19 @@ fn translit_ignore_suffix_means_c() {
         .out(b"\xD6\xD0\xCE\xC4");
 }
 
-/// The lines of `--list`.
+/// The lines of `--list` that name charsets (indented under their family's heading).
 fn list_lines() -> Vec<String> {
     let r = run(&["-l"], b"");
     r.ok_quiet();
     let text = String::from_utf8(r.stdout.clone()).expect("--list is UTF-8");
-    text.lines().map(str::to_string).collect()
+    let mut lines = Vec::new();
+    for line in text.lines() {
+        match line.strip_prefix("  ") {
+            Some(row) => lines.push(row.to_string()),
+            None => assert!(line.ends_with(':'), "not a heading: {line:?}"),
+        }
+    }
+    lines
 }
 
 /// The labels of one `--list` line: the name and its aliases, without the decode-only mark.

@@ -1,6 +1,6 @@
 //! The man page, the shell completions and the README's table of labels are generated from the
 //! one clap definition (`transcode::app::cli::Cli`) and the one label table
-//! (`transcode::codecs::labels::TABLE`). These tests render them and compare them with the committed
+//! (`transcode::codecs::labels::rows`, with `aliases_of`). These tests render them and compare them with the committed
 //! files, so that they cannot go stale. When they differ, regenerate them with
 //!
 //! ```text
@@ -281,25 +281,31 @@ fn encodings(p: &mut Page) {
          characters - _ . : and space are ignored too, so `UTF8`, `utf_16le` and `Shift-JIS` \
          work. Every label of the WHATWG Encoding Standard is accepted, with the meaning that \
          standard gives it, except where it differs from the charset's own standard: there \
-         transcode follows the charset's standard (`latin1`, `ascii`, `gb2312`, `utf-16`). An \
-         unknown label is a usage error that names the nearest known one; the WHATWG labels \
-         of charsets without a converter (`iso-2022-kr`, `iso-2022-cn`, `hz-gb-2312`) are \
-         refused as unsupported. `transcode --list` prints this table.",
+         transcode follows the charset's standard (`latin1`, `ascii`, `gb2312`, `utf-16`, \
+         `iso-8859-9`, `latin5`, `iso-8859-11`, `tis-620`, `koi8-ru`). The names glibc \
+         iconv, ICU and Python accept for the charsets here work too. An unknown label is a \
+         usage error that names the nearest known one; the WHATWG labels of charsets without \
+         a converter (`iso-2022-kr`, `iso-2022-cn`, `hz-gb-2312`) are refused as \
+         unsupported. `transcode --list` prints this table, by family.",
     ));
-    for entry in labels::TABLE {
-        let mut text = aliases_sentence(entry);
-        if let Some(n) = note(entry) {
-            text = format!("{text} {n}");
+    for (family, entries) in labels::by_family() {
+        p.subsection(family.title());
+        for entry in entries {
+            let mut text = aliases_sentence(entry);
+            if let Some(n) = note(entry) {
+                text = format!("{text} {n}");
+            }
+            p.item(&format!("`{}`", entry.codec.name()), text.trim());
         }
-        p.item(&format!("`{}`", entry.codec.name()), text.trim());
     }
 }
 
 fn aliases_sentence(entry: &Entry) -> String {
-    match entry.aliases.len() {
+    let aliases: Vec<&str> = labels::aliases_of(entry).collect();
+    match aliases.len() {
         0 => String::new(),
-        1 => format!("Alias: {}.", entry.aliases[0]),
-        _ => format!("Aliases: {}.", entry.aliases.join(", ")),
+        1 => format!("Alias: {}.", aliases[0]),
+        _ => format!("Aliases: {}.", aliases.join(", ")),
     }
 }
 
@@ -473,10 +479,9 @@ fn examples(p: &mut Page) {
 /// `--to` offering the labels. Only here: the real parser takes any label (and `LABEL//IGNORE`)
 /// and checks it itself.
 fn completion_command() -> clap::Command {
-    let labels_of = |e: &Entry| std::iter::once(e.codec.name()).chain(e.aliases.iter().copied());
-    let all: Vec<&'static str> = labels::TABLE.iter().flat_map(labels_of).collect();
-    let writable: Vec<&'static str> = labels::TABLE
-        .iter()
+    let labels_of = |e: &Entry| std::iter::once(e.codec.name()).chain(labels::aliases_of(e));
+    let all: Vec<&'static str> = labels::rows().flat_map(labels_of).collect();
+    let writable: Vec<&'static str> = labels::rows()
         .filter(|e| e.codec.can_encode())
         .flat_map(labels_of)
         .collect();
@@ -513,16 +518,25 @@ fn completion(shell: Shell) -> (String, Vec<u8>) {
 // The README's table of labels
 
 fn readme_table() -> String {
-    let mut t = String::from("| Name | Aliases | Notes |\n| --- | --- | --- |\n");
-    for entry in labels::TABLE {
-        let aliases: Vec<String> = entry.aliases.iter().map(|a| format!("`{a}`")).collect();
-        let notes = note(entry).map(markdown).unwrap_or_default();
-        assert!(!notes.contains('|'), "a note may not contain '|'");
-        t += &format!(
-            "| `{}` | {} | {notes} |\n",
-            entry.codec.name(),
-            aliases.join(", ")
-        );
+    let mut t = String::new();
+    for (family, entries) in labels::by_family() {
+        if !t.is_empty() {
+            t.push('\n');
+        }
+        t += &format!("**{}**\n\n", family.title());
+        t += "| Name | Aliases | Notes |\n| --- | --- | --- |\n";
+        for entry in entries {
+            let aliases: Vec<String> = labels::aliases_of(entry)
+                .map(|a| format!("`{a}`"))
+                .collect();
+            let notes = note(entry).map(markdown).unwrap_or_default();
+            assert!(!notes.contains('|'), "a note may not contain '|'");
+            t += &format!(
+                "| `{}` | {} | {notes} |\n",
+                entry.codec.name(),
+                aliases.join(", ")
+            );
+        }
     }
     t
 }

@@ -119,16 +119,20 @@ fn output_file(path: &Path, inputs: &[std::path::PathBuf]) -> Result<Output, IoE
 fn print_list() {
     use std::io::Write;
     let mut stdout = std::io::stdout().lock();
-    for entry in labels::TABLE {
-        let only = if entry.codec.can_encode() {
-            ""
-        } else {
-            " (decode only)"
-        };
-        let aliases = entry.aliases.join(" ");
-        let sep = if aliases.is_empty() { "" } else { ": " };
-        let line = format!("{}{sep}{aliases}{only}\n", entry.codec.name());
-        if stdout.write_all(line.as_bytes()).is_err() {
+    for (family, entries) in labels::by_family() {
+        let mut text = format!("{}:\n", family.title());
+        for entry in entries {
+            let only = if entry.codec.can_encode() {
+                ""
+            } else {
+                " (decode only)"
+            };
+            let aliases: Vec<&str> = labels::aliases_of(entry).collect();
+            let aliases = aliases.join(" ");
+            let sep = if aliases.is_empty() { "" } else { ": " };
+            text += &format!("  {}{sep}{aliases}{only}\n", entry.codec.name());
+        }
+        if stdout.write_all(text.as_bytes()).is_err() {
             return;
         }
     }

@@ -81,10 +81,10 @@ pub fn convert_reader(reader: Box<dyn std::io::Read>, settings: &Settings) -> (V
     (out.into_bytes(), done.status)
 }
 
-/// The BOM the output starts with: the unmarked UTF-16, UTF-32 and UCS-2 labels write one,
-/// and `--add-bom` asks for one in any charset that has one.
+/// The BOM the output starts with: the unmarked UTF-16, UTF-32 and UCS-2 labels and
+/// UTF-8-SIG write one, and `--add-bom` asks for one in any charset that has one.
 fn output_bom(settings: &Settings) -> Option<&'static [u8]> {
-    let unmarked = settings.to.order() == Some(Order::Unmarked);
+    let unmarked = settings.to.order() == Some(Order::Unmarked) || settings.to.writes_bom();
     let wanted = unmarked || settings.add_bom;
     wanted
         .then(|| bom::output_bom(settings.to))

@@ -3,7 +3,7 @@
 
 #![forbid(unsafe_code)]
 
-use super::codec::{Codec, Decode, Encode, Locate};
+use super::codec::{Codec, Decode, Encode, Family, Locate};
 use super::utf8;
 
 /// The pseudo-charset `auto`, for `--from` only.
@@ -15,6 +15,10 @@ pub static AUTO: Auto = Auto;
 impl Codec for Auto {
     fn name(&self) -> &'static str {
         "auto"
+    }
+
+    fn family(&self) -> Family {
+        Family::Unicode
     }
 
     fn decoder(&self) -> Box<dyn Decode> {

@@ -4,7 +4,7 @@
 #![forbid(unsafe_code)]
 
 use super::codec::{
-    CharAt, Codec, Decode, DecodeStatus, Encode, EncodeStatus, Form, Locate, Order,
+    CharAt, Codec, Decode, DecodeStatus, Encode, EncodeStatus, Family, Form, Locate, Order,
 };
 use std::fmt;
 
@@ -78,6 +78,26 @@ impl Charset {
     pub fn split_pays(self) -> bool {
         self.0.split_pays()
     }
+
+    /// See [`Codec::family`].
+    pub fn family(self) -> Family {
+        self.0.family()
+    }
+
+    /// See [`Codec::nel_is_line_end`].
+    pub fn nel_is_line_end(self) -> bool {
+        self.0.nel_is_line_end()
+    }
+
+    /// See [`Codec::encodes_sequences`].
+    pub fn encodes_sequences(self) -> bool {
+        self.0.encodes_sequences()
+    }
+
+    /// See [`Codec::writes_bom`].
+    pub fn writes_bom(self) -> bool {
+        self.0.writes_bom()
+    }
 }
 
 impl PartialEq for Charset {
@@ -144,6 +164,11 @@ impl Encoder {
     /// See [`Encode::encode`].
     pub fn encode(&mut self, src: &str, dst: &mut Vec<u8>, last: bool) -> (EncodeStatus, usize) {
         self.inner.encode(src, dst, last)
+    }
+
+    /// See [`Encode::settle`].
+    pub fn settle(&mut self, dst: &mut Vec<u8>) -> Option<char> {
+        self.inner.settle(dst)
     }
 
     /// See [`Encode::encode_surrogate`].

@@ -109,6 +109,55 @@ impl Form {
     }
 }
 
+/// The family a charset is listed under (`--list`, the man page, the README).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Family {
+    /// The Unicode encoding forms, and `auto`.
+    Unicode,
+    /// The Chinese, Japanese and Korean multi-byte charsets.
+    Cjk,
+    /// The parts of ISO/IEC 8859.
+    Iso8859,
+    /// The Windows code pages (windows-125x, windows-874).
+    Windows,
+    /// The DOS (OEM) code pages of the IBM PC.
+    Dos,
+    /// The EBCDIC code pages of IBM mainframes.
+    Ebcdic,
+    /// The Mac OS character sets.
+    Mac,
+    /// Everything else: national standards and other vendors' sets.
+    Other,
+}
+
+impl Family {
+    /// Every family, in the order they are listed.
+    pub const ALL: [Family; 8] = [
+        Family::Unicode,
+        Family::Cjk,
+        Family::Iso8859,
+        Family::Windows,
+        Family::Dos,
+        Family::Ebcdic,
+        Family::Mac,
+        Family::Other,
+    ];
+
+    /// The heading the family is listed under.
+    pub fn title(self) -> &'static str {
+        match self {
+            Family::Unicode => "Unicode",
+            Family::Cjk => "Chinese, Japanese and Korean",
+            Family::Iso8859 => "ISO 8859",
+            Family::Windows => "Windows",
+            Family::Dos => "DOS and OEM (IBM PC)",
+            Family::Ebcdic => "EBCDIC (IBM mainframes)",
+            Family::Mac => "Mac OS",
+            Family::Other => "Other national and vendor sets",
+        }
+    }
+}
+
 /// How to find the input bytes of a decoded character, for error locations.
 #[derive(Clone, Copy, Debug)]
 pub enum Locate {
@@ -131,6 +180,10 @@ pub trait Encode: Send {
     /// Appends the encoding of `src` to `dst`. Returns the status and how many bytes of `src`
     /// were read: all of it, or up to and including an unmappable character. With `last`, a
     /// stateful encoder returns to its initial state at the end.
+    ///
+    /// An encoder that matches sequences ([`Codec::encodes_sequences`]) may find that a
+    /// character it held back at the end of an earlier `src` has no byte of its own: it
+    /// reports it as unmappable with 0 bytes read (the character came before `src`).
     fn encode(&mut self, src: &str, dst: &mut Vec<u8>, last: bool) -> (EncodeStatus, usize);
 
     /// Writes a lone surrogate (from `--errors escape`, or kept from UTF-16 or UTF-32 input).
@@ -143,6 +196,16 @@ pub trait Encode: Send {
             return true;
         }
         false
+    }
+
+    /// The text given so far is interrupted (a line break follows, or an ill-formed
+    /// sequence, or the end of the input): writes what an encoder that matches sequences
+    /// of characters ([`Codec::encodes_sequences`]) held back in case one went on. Returns
+    /// a held character that has no byte of its own, for the caller to report as
+    /// unmappable (the characters after it stay held: call again until `None`).
+    fn settle(&mut self, dst: &mut Vec<u8>) -> Option<char> {
+        let _ = dst;
+        None
     }
 }
 
@@ -211,6 +274,31 @@ pub trait Codec: Sync + Send {
     /// character to stay lossless.
     fn decodes_one_to_one(&self) -> bool {
         true
+    }
+
+    /// The family the charset is listed under.
+    fn family(&self) -> Family {
+        Family::Other
+    }
+
+    /// True when U+0085 NEXT LINE is a line end of this charset (EBCDIC's NL), so that
+    /// `--newline` converts it along with CR, LF and CR LF.
+    fn nel_is_line_end(&self) -> bool {
+        false
+    }
+
+    /// True when the encoder writes some sequences of several characters as one byte
+    /// (Apple's MacHebrew and MacThai), so that it holds the end of one text back until
+    /// the next shows whether a sequence goes on; the pipeline then tells it where text is
+    /// interrupted ([`Encode::settle`]), and never splits the input across cores.
+    fn encodes_sequences(&self) -> bool {
+        false
+    }
+
+    /// True when output always begins with the charset's byte order mark (UTF-8-SIG), as
+    /// it does for the labels that name no byte order.
+    fn writes_bom(&self) -> bool {
+        false
     }
 
     /// True when converting from or to this charset is slow enough that splitting a large

@@ -8,7 +8,7 @@
 #![forbid(unsafe_code)]
 
 use super::codec::{
-    CharAt, Codec, Decode, DecodeStatus, Encode, EncodeStatus, Locate, Problem, has_room,
+    CharAt, Codec, Decode, DecodeStatus, Encode, EncodeStatus, Family, Locate, Problem, has_room,
 };
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -22,6 +22,10 @@ pub static GB2312: Gb2312 = Gb2312;
 impl Codec for Gb2312 {
     fn name(&self) -> &'static str {
         "GB2312"
+    }
+
+    fn family(&self) -> Family {
+        Family::Cjk
     }
 
     fn decoder(&self) -> Box<dyn Decode> {

@@ -25,4 +25,4 @@ mod wide;
 mod test_support;
 
 pub use charset::{Charset, Decoder, Encoder};
-pub use codec::{CharAt, Codec, DecodeStatus, EncodeStatus, Form, Locate, Order, Problem};
+pub use codec::{CharAt, Codec, DecodeStatus, EncodeStatus, Family, Form, Locate, Order, Problem};

@@ -1,195 +1,191 @@
-//! Single-byte code pages: each byte is one character or none, by a 256-entry table.
-//! Adding a code page is a table in [`tables`] and a row in the label table.
+//! Single-byte code pages: each byte is one character, a short sequence of characters (a
+//! few of Apple's), or nothing, by a 256-entry table. The tables are generated from
+//! `data/single-byte/` ([`generated`]; ISO-8859-1 and US-ASCII are defined in [`tables`]).
 //!
-//! Decoding looks each byte up (copying ASCII runs at once where the code page keeps ASCII);
-//! encoding looks each character up in the inverse table, built the first time the code page
-//! is written. An unassigned byte is malformed, a character without a byte unmappable.
+//! Decoding writes each byte's UTF-8 from a table built at compile time, copying ASCII runs
+//! at once where the code page keeps ASCII ([`decode`]). Encoding looks each character up
+//! in a two-level inverse table built the first time the code page is written, and
+//! recognises Apple's multi-character sequences and, for TCVN 5712, writes a precomposed
+//! letter that has no byte of its own as base letter and combining mark ([`encode`]). An
+//! unassigned byte is malformed, a character without a byte unmappable.
 
 #![forbid(unsafe_code)]
 
+mod decode;
+mod encode;
+pub mod generated;
 pub mod tables;
 
-use super::codec::{Codec, Decode, DecodeStatus, Encode, EncodeStatus, Locate, Problem};
+use super::codec::{CharAt, Codec, Decode, Encode, Family, Locate, Problem};
+use encode::Inverse;
 use std::sync::OnceLock;
 
 /// In a table: the byte has no character.
 pub const UNASSIGNED: u16 = 0xFFFF;
 
+/// In a table: the byte decodes to several characters, listed in [`Table::sequences`].
+/// (U+FFFE is a noncharacter, which no code page maps.)
+pub const SEQUENCE: u16 = 0xFFFE;
+
+/// What a code page's table says, as generated from its data file.
+pub struct Table {
+    /// The canonical name.
+    pub name: &'static str,
+    /// The family it is listed under.
+    pub family: Family,
+    /// The character of each byte, [`UNASSIGNED`], or [`SEQUENCE`].
+    pub chars: [u16; 256],
+    /// The bytes that decode to several characters, with those characters (Apple's
+    /// MacHebrew and MacThai); the encoder writes the byte for the whole sequence.
+    pub sequences: &'static [(u8, &'static str)],
+    /// Bytes that decode to a character the encoder writes as another byte (Apple's
+    /// right-to-left duplicates of ASCII punctuation, and a few others).
+    pub decode_only: &'static [u8],
+    /// Characters without a byte of their own that the encoder writes as two bytes, base
+    /// letter and combining mark, their canonical decomposition (TCVN 5712), sorted.
+    pub decomposed: &'static [(char, [u8; 2])],
+}
+
 /// A single-byte code page.
 pub struct SingleByte {
-    name: &'static str,
-    /// The character of each byte (in the BMP), or [`UNASSIGNED`].
-    table: &'static [u16; 256],
-    /// The same as characters, checked once when the table is built.
-    chars: [Option<char>; 256],
-    /// For each BMP code point, its byte, or [`UNASSIGNED`]; built on first use, and kept
-    /// for the life of the process like the code page itself.
-    inverse: OnceLock<&'static [u16]>,
+    table: &'static Table,
+    /// The UTF-8 of each byte's character in the low three bytes, its length in the top
+    /// byte; length 0 for an unassigned byte or a sequence. Computed at compile time.
+    utf8: [u32; 256],
+    /// Bytes 0x00..0x7F are ASCII both ways, so that ASCII runs are copied.
+    keeps_ascii: bool,
+    /// For encoding; built on first use and kept for the life of the process, like the
+    /// code page itself.
+    inverse: OnceLock<&'static Inverse>,
 }
 
 impl SingleByte {
-    /// The code page `name` with the characters of `table`.
-    pub const fn new(name: &'static str, table: &'static [u16; 256]) -> SingleByte {
-        let mut chars = [None; 256];
+    /// The code page that `table` describes.
+    pub const fn new(table: &'static Table) -> SingleByte {
+        let mut utf8 = [0u32; 256];
+        // ASCII both ways: bytes 0x00..0x7F decode to themselves, and none is decode-only.
+        let mut keeps_ascii = !has_ascii(table.decode_only);
         let mut b = 0;
         while b < 256 {
-            if table[b] != UNASSIGNED {
-                chars[b] = char::from_u32(table[b] as u32);
+            let c = table.chars[b];
+            if b < 0x80 && c != b as u16 {
+                keeps_ascii = false;
+            }
+            if c != UNASSIGNED && c != SEQUENCE {
+                utf8[b] = utf8_entry(c as u32);
             }
             b += 1;
         }
         SingleByte {
-            name,
             table,
-            chars,
+            utf8,
+            keeps_ascii,
             inverse: OnceLock::new(),
         }
     }
 
-    /// True when bytes 0x00..0x7F are ASCII, so that ASCII runs are copied at once.
-    fn keeps_ascii(&self) -> bool {
-        (0..0x80).all(|b| self.table[b] == b as u16)
+    /// The table the code page was made from.
+    pub fn table(&self) -> &'static Table {
+        self.table
     }
 
-    fn inverse(&self) -> &'static [u16] {
-        self.inverse.get_or_init(|| {
-            let mut inverse = vec![UNASSIGNED; 0x10000];
-            // Where two bytes share a character, the first is written (none do in the tables
-            // shipped, which a test checks).
-            for (byte, &c) in self.table.iter().enumerate().rev() {
-                if c != UNASSIGNED {
-                    inverse[usize::from(c)] = byte as u16;
-                }
-            }
-            Box::leak(inverse.into_boxed_slice())
-        })
+    /// The characters `byte` decodes to, if any.
+    pub fn decode_byte(&self, byte: u8) -> Option<String> {
+        match self.table.chars[usize::from(byte)] {
+            SEQUENCE => sequence(self.table, byte).map(str::to_string),
+            c => char::from_u32(u32::from(c))
+                .filter(|_| c != UNASSIGNED)
+                .map(String::from),
+        }
+    }
+
+    fn inverse(&self) -> &'static Inverse {
+        self.inverse
+            .get_or_init(|| Box::leak(Box::new(Inverse::new(self.table))))
+    }
+}
+
+/// The characters of a byte marked [`SEQUENCE`] in `table`.
+fn sequence(table: &'static Table, byte: u8) -> Option<&'static str> {
+    let seqs = table.sequences;
+    seqs.iter().find(|&&(b, _)| b == byte).map(|&(_, s)| s)
+}
+
+/// True when one of `bytes` is ASCII.
+const fn has_ascii(bytes: &[u8]) -> bool {
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] < 0x80 {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// The UTF-8 of a BMP code point in the low bytes, its length in the top byte.
+const fn utf8_entry(c: u32) -> u32 {
+    if c < 0x80 {
+        c | 1 << 24
+    } else if c < 0x800 {
+        (0xC0 | c >> 6) | (0x80 | (c & 0x3F)) << 8 | 2 << 24
+    } else {
+        (0xE0 | c >> 12) | (0x80 | (c >> 6 & 0x3F)) << 8 | (0x80 | (c & 0x3F)) << 16 | 3 << 24
     }
 }
 
 impl Codec for SingleByte {
     fn name(&self) -> &'static str {
-        self.name
+        self.table.name
     }
 
     fn decoder(&self) -> Box<dyn Decode> {
-        Box::new(SingleByteDecoder {
-            chars: self.chars,
-            ascii: self.keeps_ascii(),
-        })
+        Box::new(decode::SingleByteDecoder::new(self))
     }
 
     fn encoder(&self) -> Box<dyn Encode> {
-        Box::new(SingleByteEncoder {
-            inverse: self.inverse(),
-        })
+        Box::new(encode::SingleByteEncoder::new(self.inverse()))
     }
 
     fn clean_after(&self, _byte: u8) -> bool {
         true
     }
 
+    fn char_at(&self, bytes: &[u8], _eof: bool) -> CharAt {
+        match bytes.first() {
+            None => CharAt::NeedMore,
+            Some(&b) => match self.decode_byte(b) {
+                Some(text) => CharAt::Text(text, 1),
+                None => CharAt::Malformed(1, Problem::Invalid),
+            },
+        }
+    }
+
     fn locate(&self) -> Locate {
-        Locate::ByLength(|_| 1)
-    }
-}
-
-struct SingleByteDecoder {
-    chars: [Option<char>; 256],
-    ascii: bool,
-}
-
-impl Decode for SingleByteDecoder {
-    fn decode(&mut self, src: &[u8], dst: &mut String, _last: bool) -> (DecodeStatus, usize) {
-        let mut i = 0;
-        while i < src.len() {
-            if self.ascii && src[i].is_ascii() {
-                // A run of ASCII is UTF-8 as it is: copied at once, as far as there is room.
-                let room = dst.capacity() - dst.len();
-                let run = &src[i..src.len().min(i + room)];
-                let n = run.iter().position(|b| !b.is_ascii()).unwrap_or(run.len());
-                if n > 0 {
-                    dst.push_str(std::str::from_utf8(&run[..n]).unwrap_or_default());
-                    i += n;
-                    continue;
-                }
-            }
-            // Other bytes up to the next ASCII one (where ASCII is copied in runs), with room
-            // checked once: a BMP character takes at most three bytes of UTF-8.
-            let room = (dst.capacity() - dst.len()) / 3;
-            if room == 0 {
-                return (DecodeStatus::OutputFull, i);
-            }
-            let end = src.len().min(i + room);
-            while i < end && !(self.ascii && src[i].is_ascii()) {
-                let Some(c) = self.chars[usize::from(src[i])] else {
-                    let status = DecodeStatus::Malformed {
-                        len: 1,
-                        after: 0,
-                        problem: Problem::Invalid,
-                    };
-                    return (status, i + 1);
-                };
-                dst.push(c);
-                i += 1;
-            }
+        if self.table.sequences.is_empty() {
+            Locate::ByLength(|_| 1)
+        } else {
+            // A byte may stand for several characters: find them by decoding again.
+            Locate::Replay
         }
-        (DecodeStatus::InputEmpty, src.len())
     }
-}
 
-struct SingleByteEncoder {
-    inverse: &'static [u16],
-}
+    fn decodes_one_to_one(&self) -> bool {
+        self.table.decode_only.is_empty()
+    }
 
-impl Encode for SingleByteEncoder {
-    fn encode(&mut self, src: &str, dst: &mut Vec<u8>, _last: bool) -> (EncodeStatus, usize) {
-        dst.reserve(src.len());
-        for (i, c) in src.char_indices() {
-            match self.inverse.get(c as usize) {
-                Some(&b) if b != UNASSIGNED => dst.push(b as u8),
-                _ => return (EncodeStatus::Unmappable(c), i + c.len_utf8()),
-            }
-        }
-        (EncodeStatus::Done, src.len())
+    fn family(&self) -> Family {
+        self.table.family
+    }
+
+    fn nel_is_line_end(&self) -> bool {
+        self.table.family == Family::Ebcdic
+    }
+
+    fn encodes_sequences(&self) -> bool {
+        !self.table.sequences.is_empty()
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::tables;
-    use super::*;
-    use crate::codecs::Decoder;
-    use crate::codecs::EncodeStatus;
-    use crate::codecs::labels::{ISO_8859_1, US_ASCII};
-    use crate::codecs::test_support::{decode_all, encode};
-
-    #[test]
-    fn latin1_and_ascii_are_real() {
-        assert_eq!(encode(ISO_8859_1, "é").2, b"\xE9");
-        assert_eq!(encode(ISO_8859_1, "€").0, EncodeStatus::Unmappable('€'));
-        assert_eq!(encode(US_ASCII, "aé").0, EncodeStatus::Unmappable('é'));
-        assert_eq!(decode_all(ISO_8859_1, b"a\x80").0, "a\u{80}");
-        let (text, errors) = decode_all(US_ASCII, b"ab\x80cd");
-        assert_eq!((text.as_str(), errors.len()), ("abcd", 1));
-    }
-
-    #[test]
-    fn every_table_maps_bytes_to_distinct_bmp_characters() {
-        for code_page in tables::ALL {
-            let mut seen = std::collections::HashSet::new();
-            for &c in code_page.table.iter().filter(|&&c| c != UNASSIGNED) {
-                assert!(char::from_u32(u32::from(c)).is_some(), "{}", code_page.name);
-                assert!(seen.insert(c), "{}: U+{c:04X} twice", code_page.name);
-            }
-        }
-    }
-
-    #[test]
-    fn decoding_stops_when_the_output_is_full() {
-        let mut decoder = Decoder::new(ISO_8859_1);
-        let mut out = String::with_capacity(8);
-        let (status, read) = decoder.decode(&[0xE9; 64], &mut out, true);
-        assert_eq!(status, DecodeStatus::OutputFull);
-        assert_eq!(out.chars().count(), read);
-    }
-}
+mod tests;

@@ -9,7 +9,7 @@
 #![forbid(unsafe_code)]
 
 use super::codec::{
-    Codec, Decode, DecodeStatus, Encode, EncodeStatus, Form, Locate, Order, Problem,
+    Codec, Decode, DecodeStatus, Encode, EncodeStatus, Family, Form, Locate, Order, Problem,
 };
 use super::kernels::simd::{self, UnitOrder};
 use super::whatwg::status_of;
@@ -55,6 +55,10 @@ const fn ucs2(name: &'static str, order: Order) -> Utf16 {
 impl Codec for Utf16 {
     fn name(&self) -> &'static str {
         self.name
+    }
+
+    fn family(&self) -> Family {
+        Family::Unicode
     }
 
     fn decoder(&self) -> Box<dyn Decode> {

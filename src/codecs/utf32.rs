@@ -4,7 +4,7 @@
 #![forbid(unsafe_code)]
 
 use super::codec::{
-    Codec, Decode, DecodeStatus, Encode, EncodeStatus, Form, Locate, Order, Problem,
+    Codec, Decode, DecodeStatus, Encode, EncodeStatus, Family, Form, Locate, Order, Problem,
 };
 use super::wide::{Units, push_unit, writes_big_endian};
 
@@ -33,6 +33,10 @@ pub static UTF_32BE: Utf32 = Utf32 {
 impl Codec for Utf32 {
     fn name(&self) -> &'static str {
         self.name
+    }
+
+    fn family(&self) -> Family {
+        Family::Unicode
     }
 
     fn decoder(&self) -> Box<dyn Decode> {

@@ -5,7 +5,7 @@
 
 #![forbid(unsafe_code)]
 
-use super::codec::{Codec, Decode, Encode, EncodeStatus, Form, Locate};
+use super::codec::{Codec, Decode, Encode, EncodeStatus, Family, Form, Locate};
 use super::whatwg::RsDecoder;
 
 /// UTF-8.
@@ -13,6 +13,47 @@ pub struct Utf8;
 
 /// The one UTF-8 charset.
 pub static UTF_8: Utf8 = Utf8;
+
+/// UTF-8 with a signature (Python's `utf-8-sig`): UTF-8 whose output begins with a BOM.
+/// (On input a leading BOM is removed, as for UTF-8.)
+pub struct Utf8Sig;
+
+/// The one UTF-8-SIG charset.
+pub static UTF_8_SIG: Utf8Sig = Utf8Sig;
+
+impl Codec for Utf8Sig {
+    fn name(&self) -> &'static str {
+        "UTF-8-SIG"
+    }
+
+    fn decoder(&self) -> Box<dyn Decode> {
+        UTF_8.decoder()
+    }
+
+    fn encoder(&self) -> Box<dyn Encode> {
+        UTF_8.encoder()
+    }
+
+    fn form(&self) -> Form {
+        Form::Utf8
+    }
+
+    fn clean_after(&self, byte: u8) -> bool {
+        UTF_8.clean_after(byte)
+    }
+
+    fn locate(&self) -> Locate {
+        UTF_8.locate()
+    }
+
+    fn family(&self) -> Family {
+        Family::Unicode
+    }
+
+    fn writes_bom(&self) -> bool {
+        true
+    }
+}
 
 impl Codec for Utf8 {
     fn name(&self) -> &'static str {
@@ -39,6 +80,10 @@ impl Codec for Utf8 {
 
     fn locate(&self) -> Locate {
         Locate::ByLength(|c| c.len_utf8() as u64)
+    }
+
+    fn family(&self) -> Family {
+        Family::Unicode
     }
 }
 

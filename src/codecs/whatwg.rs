@@ -4,7 +4,7 @@
 
 #![forbid(unsafe_code)]
 
-use super::codec::{Codec, Decode, DecodeStatus, Encode, EncodeStatus, Locate, Problem};
+use super::codec::{Codec, Decode, DecodeStatus, Encode, EncodeStatus, Family, Locate, Problem};
 use encoding_rs::{DecoderResult, EncoderResult, Encoding};
 
 /// A WHATWG encoding under its canonical name here (encoding_rs's name, except
@@ -91,6 +91,24 @@ impl Codec for Whatwg {
 
     fn split_pays(&self) -> bool {
         self.is_multi_byte()
+    }
+
+    fn family(&self) -> Family {
+        let e = self.encoding;
+        if self.is_multi_byte() {
+            Family::Cjk
+        } else if e.name().starts_with("ISO-8859-") {
+            Family::Iso8859
+        } else if e.name().starts_with("windows-") {
+            Family::Windows
+        } else if e == encoding_rs::IBM866 {
+            Family::Dos
+        } else if e == encoding_rs::MACINTOSH || e == encoding_rs::X_MAC_CYRILLIC {
+            Family::Mac
+        } else {
+            // KOI8-R, KOI8-U, x-user-defined.
+            Family::Other
+        }
     }
 }
 

@@ -1,5 +1,7 @@
 //! `--newline`: line endings converted on code points, so that it works the same in UTF-16
 //! and UTF-32 as in byte encodings, and when a CR and its LF arrive in different buffers.
+//! Where the input charset ends lines with NEL (EBCDIC's 0x15, U+0085), that is a line end
+//! too.
 
 #![forbid(unsafe_code)]
 
@@ -42,14 +44,38 @@ pub enum Piece<'a> {
     Held(&'a str),
 }
 
-/// Splits text into runs and line breaks (CR LF, CR, LF), remembering a CR at the end of one
-/// text until the next shows whether an LF follows.
+/// Splits text into runs and line breaks (CR LF, CR, LF, and NEL where asked), remembering a
+/// CR at the end of one text until the next shows whether an LF follows.
 #[derive(Debug, Default)]
 pub struct Splitter {
     pending_cr: bool,
+    /// U+0085 NEXT LINE is a line break too (EBCDIC input).
+    nel: bool,
 }
 
 impl Splitter {
+    /// A splitter; `nel` makes U+0085 NEXT LINE a line break too.
+    pub fn new(nel: bool) -> Splitter {
+        Splitter {
+            pending_cr: false,
+            nel,
+        }
+    }
+
+    /// The next line break at or after `from`: CR, LF, or the first byte of NEL (C2 85).
+    fn next_break(&self, bytes: &[u8], mut from: usize) -> Option<usize> {
+        if !self.nel {
+            return memchr::memchr2(b'\r', b'\n', &bytes[from..]).map(|off| from + off);
+        }
+        loop {
+            let at = from + memchr::memchr3(b'\r', b'\n', 0xC2, &bytes[from..])?;
+            if bytes[at] != 0xC2 || bytes.get(at + 1) == Some(&0x85) {
+                return Some(at);
+            }
+            from = at + 1;
+        }
+    }
+
     /// Splits `text`, calling `each` for every piece in order until it returns false.
     pub fn split<'a, E>(
         &mut self,
@@ -74,8 +100,7 @@ impl Splitter {
             }
         }
         let mut i = start;
-        while let Some(off) = memchr::memchr2(b'\r', b'\n', &bytes[i..]) {
-            let at = i + off;
+        while let Some(at) = self.next_break(bytes, i) {
             if at > start && !each(Piece::Text(&text[start..at], start))? {
                 return Ok(());
             }
@@ -109,12 +134,14 @@ impl Splitter {
                     }
                 }
             } else {
+                // LF, or NEL (two bytes of UTF-8).
+                let len = if bytes[at] == 0xC2 { 2 } else { 1 };
                 if !each(Piece::Break {
-                    source: &text[at..at + 1],
+                    source: &text[at..at + len],
                 })? {
                     return Ok(());
                 }
-                i = at + 1;
+                i = at + len;
             }
             start = i;
         }
@@ -136,7 +163,10 @@ mod tests {
     use super::*;
 
     fn run(texts: &[&str]) -> String {
-        let mut s = Splitter::default();
+        run_with(Splitter::default(), texts)
+    }
+
+    fn run_with(mut s: Splitter, texts: &[&str]) -> String {
         let mut out = String::new();
         for t in texts {
             s.split::<()>(t, &mut |p| {
@@ -163,5 +193,13 @@ mod tests {
         assert_eq!(run(&["a\r", "", "\n"]), "a|");
         assert_eq!(run(&["a\r"]), "a|");
         assert_eq!(run(&["\n\n"]), "||");
+    }
+
+    #[test]
+    fn nel_is_a_break_only_where_asked() {
+        let nel = |texts: &[&str]| run_with(Splitter::new(true), texts);
+        assert_eq!(nel(&["a\u{85}b\u{A0}c\r\u{85}d"]), "a|b\u{A0}c||d");
+        assert_eq!(nel(&["a\r", "\u{85}"]), "a||");
+        assert_eq!(run(&["a\u{85}b"]), "a\u{85}b");
     }
 }

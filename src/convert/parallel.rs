@@ -32,6 +32,7 @@ const SEGMENT: usize = 4 * 1024 * 1024;
 pub fn can_split(from: Charset, to: Charset, opts: &Options) -> bool {
     !from.is_stateful()
         && !to.is_stateful()
+        && !to.encodes_sequences()
         && (from.split_pays() || to.split_pays())
         && opts.newline == Newline::Keep
         && opts.check.is_none()

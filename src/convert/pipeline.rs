@@ -58,6 +58,10 @@ struct Unmapped {
     pos: TextPosition,
     /// Characters produced from the piece before it.
     piece_chars: u64,
+    /// It came before the text: a character the encoder held for a sequence (see
+    /// [`Converter::settle`]). It is located where the text that showed it has no byte
+    /// begins, and has no input bytes of its own to show.
+    held: bool,
 }
 
 /// One input's conversion into the shared output.
@@ -117,7 +121,7 @@ impl<'a> Converter<'a> {
             replay: matches!(charset.locate(), Locate::Replay),
             policy,
             opts,
-            splitter: Splitter::default(),
+            splitter: Splitter::new(charset.nel_is_line_end()),
             file,
             decoder: Decoder::new(charset),
             encoder,
@@ -190,6 +194,7 @@ impl<'a> Converter<'a> {
                 break;
             }
         }
+        self.settle_now(input.offset())?;
         self.flush_newline();
         Ok(self.out.maybe_flush()?)
     }
@@ -199,6 +204,34 @@ impl<'a> Converter<'a> {
         if let (true, Some(ending)) = (self.splitter.flush(), self.opts.newline.ending()) {
             self.encoder.encode(ending, &mut self.out.buf, false);
         }
+    }
+
+    /// The text is interrupted: lets the encoder write what it held for a sequence of
+    /// characters ([`Encode::settle`](crate::codecs::codec::Encode::settle)), and deals with
+    /// any held character that has no byte as unmappable, recorded at byte `index` of the
+    /// block being emitted. Returns true when that stops the conversion.
+    fn settle(&mut self, index: usize) -> Result<bool, Failure> {
+        while let Some(c) = self.encoder.settle(&mut self.out.buf) {
+            let before = self.unmapped.len();
+            let fatal = self.unmappable(c, index)?;
+            for u in &mut self.unmapped[before..] {
+                u.held = true;
+            }
+            if fatal {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// [`Self::settle`] where no text is being emitted (before ill-formed bytes, at the
+    /// end of the input): a held character without a byte is reported at `offset`.
+    fn settle_now(&mut self, offset: u64) -> Result<(), Failure> {
+        self.settle(0)?;
+        for u in std::mem::take(&mut self.unmapped) {
+            self.report_unmappable(&u, offset, Vec::new())?;
+        }
+        Ok(())
     }
 
     fn remember(&mut self, piece: &[u8]) {
@@ -297,7 +330,11 @@ impl<'a> Converter<'a> {
             let k = starts.partition_point(|&(t, _)| t <= u.index) - 1;
             let (_, at) = starts[k];
             let end = starts.get(k + 1).map_or(piece.len(), |&(_, e)| e);
-            let bytes = piece[at..end].to_vec();
+            let bytes = if u.held {
+                Vec::new()
+            } else {
+                piece[at..end].to_vec()
+            };
             self.report_unmappable(&u, self.piece_start + at as u64, bytes)?;
         }
         batch.clear();
@@ -313,12 +350,18 @@ impl<'a> Converter<'a> {
             return self.encode_text(text, 0);
         };
         let mut splitter = std::mem::take(&mut self.splitter);
+        // Where the last run of text ended: a line break interrupts it there.
+        let mut end = 0;
         let result = splitter.split::<Failure>(text, &mut |piece| match piece {
             Piece::Text(t, at) => {
                 self.encode_text(t, at)?;
+                end = at + t.len();
                 Ok(self.unmapped.is_empty() || self.opts.check.is_some())
             }
             Piece::Break { source } => {
+                if self.settle(end)? && self.opts.check.is_none() {
+                    return Ok(false);
+                }
                 self.encoder.encode(ending, &mut self.out.buf, false);
                 self.advance(source);
                 Ok(true)
@@ -338,6 +381,19 @@ impl<'a> Converter<'a> {
         let mut from = 0;
         while from < text.len() {
             let (status, read) = self.encoder.encode(&text[from..], &mut self.out.buf, false);
+            if let (EncodeStatus::Unmappable(c), 0) = (status, read) {
+                // A character held from an earlier text, which this one does not continue
+                // into a sequence; the encoder let it go, so encoding goes on.
+                let before = self.unmapped.len();
+                let fatal = self.unmappable(c, at + from)?;
+                for u in &mut self.unmapped[before..] {
+                    u.held = true;
+                }
+                if fatal {
+                    break;
+                }
+                continue;
+            }
             // The character rejected is the last one read. (Not always the one reported:
             // ISO-2022-JP reports ESC, SO and SI as U+FFFD.)
             let rejected = match status {
@@ -383,6 +439,7 @@ impl<'a> Converter<'a> {
             index,
             pos: self.pos,
             piece_chars: self.piece_chars,
+            held: false,
         };
         if self.opts.check.is_some() {
             self.unmapped.push(record);
@@ -420,6 +477,7 @@ impl<'a> Converter<'a> {
 
     /// Applies the policy to malformed input at absolute offset `start`.
     fn malformed(&mut self, start: u64, bytes: &[u8], problem: Problem) -> Result<(), Failure> {
+        self.settle_now(start)?;
         self.flush_newline();
         let at = self.pos.at(start);
         if self.opts.check.is_some() {

@@ -367,6 +367,42 @@ pub fn dec(encoding: &'static encoding_rs::Encoding, bytes: &[u8]) -> String {
     encoding.decode_without_bom_handling(bytes).0.into_owned()
 }
 
+/// What each byte of a single-byte code page decodes to, read from its table in
+/// `data/single-byte/NAME.txt` (the tables the generated Rust is made from, read here
+/// directly): `None` for an unassigned byte, and whether the byte is decode-only.
+pub fn code_page(name: &str) -> Vec<(Option<String>, bool)> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("data/single-byte")
+        .join(format!("{name}.txt"));
+    let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let hex = |t: &str| u32::from_str_radix(t.trim_start_matches("0x"), 16).unwrap();
+    let table: Vec<(Option<String>, bool)> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|line| {
+            let f: Vec<&str> = line.split('\t').collect();
+            let chars = f.get(1).map(|points| {
+                points
+                    .split(' ')
+                    .map(|p| char::from_u32(hex(p)).unwrap())
+                    .collect()
+            });
+            (chars, f.get(2) == Some(&"decode-only"))
+        })
+        .collect();
+    assert_eq!(table.len(), 256, "{}", path.display());
+    table
+}
+
+/// The decoding of `bytes` in the code page `name` by its table, U+FFFD for unassigned bytes.
+pub fn code_page_decode(name: &str, bytes: &[u8]) -> String {
+    let table = code_page(name);
+    bytes
+        .iter()
+        .map(|&b| table[usize::from(b)].0.clone().unwrap_or("\u{FFFD}".into()))
+        .collect()
+}
+
 /// The UTF-8 decoding of `bytes` by the rules of Unicode §3.9 (std's `Utf8Chunks` splits at
 /// maximal subparts): `replace` writes U+FFFD per subpart; `escape` gives 16-bit units with
 /// each bad byte b as 0xDC00+b. Returns UTF-16 units.

@@ -9,16 +9,24 @@
 //! meaning.
 //!
 //! Adding a charset is a row in [`TABLE`] (in `labels/table.rs`), pointing at a `static` of
-//! its codec family.
+//! its codec family. The single-byte code pages of `data/single-byte/` have their rows in
+//! `labels/single_byte.rs`, and the further labels that glibc, ICU and Python accept for any
+//! charset here are generated into `labels/aliases.rs`: [`rows`] and [`aliases_of`] join
+//! them. `--list` groups the rows by [`Family`].
 
 #![forbid(unsafe_code)]
 
+mod aliases;
+mod single_byte;
 mod table;
 
 pub use table::{Entry, TABLE};
 
 use super::charset::Charset;
-use super::{auto, gb2312, single_byte, utf8, utf16, utf32, whatwg};
+use super::codec::Family;
+use super::{auto, gb2312, utf8, utf16, utf32, whatwg};
+use std::collections::HashMap;
+use std::sync::OnceLock;
 
 /// `auto`.
 pub const AUTO_CHARSET: Charset = Charset::of(&auto::AUTO);
@@ -37,9 +45,9 @@ pub const UTF_32LE: Charset = Charset::of(&utf32::UTF_32LE);
 /// UTF-32BE.
 pub const UTF_32BE: Charset = Charset::of(&utf32::UTF_32BE);
 /// ISO-8859-1.
-pub const ISO_8859_1: Charset = Charset::of(&single_byte::tables::ISO_8859_1);
+pub const ISO_8859_1: Charset = Charset::of(&super::single_byte::tables::ISO_8859_1);
 /// US-ASCII.
-pub const US_ASCII: Charset = Charset::of(&single_byte::tables::US_ASCII);
+pub const US_ASCII: Charset = Charset::of(&super::single_byte::tables::US_ASCII);
 /// Strict GB2312.
 pub const GB2312: Charset = Charset::of(&gb2312::GB2312);
 /// GBK (code page 936, as WHATWG defines it).
@@ -104,22 +112,52 @@ fn fold(label: &str) -> String {
         .collect()
 }
 
+/// Every row of the label table: [`TABLE`], then the single-byte code pages' rows.
+pub fn rows() -> impl Iterator<Item = &'static Entry> {
+    TABLE.iter().chain(single_byte::ROWS)
+}
+
+/// Every alias of a row: its own, then those other converters accept for it.
+pub fn aliases_of(entry: &Entry) -> impl Iterator<Item = &'static str> + use<> {
+    let name = entry.codec.name();
+    let extra = aliases::EXTRA.iter().find(|(n, _)| *n == name);
+    let extra = extra.map_or(&[][..], |(_, a)| a);
+    entry.aliases.iter().chain(extra).copied()
+}
+
+/// The rows grouped by family, in the order `--list` prints them (within a family, the
+/// order of [`rows`]).
+pub fn by_family() -> Vec<(Family, Vec<&'static Entry>)> {
+    Family::ALL
+        .iter()
+        .map(|&f| {
+            (
+                f,
+                rows().filter(|e| e.codec.family() == f).collect::<Vec<_>>(),
+            )
+        })
+        .filter(|(_, rows)| !rows.is_empty())
+        .collect()
+}
+
 /// Every (label, charset) pair: each canonical name, then its aliases.
 fn all_labels() -> impl Iterator<Item = (&'static str, Charset)> {
-    TABLE.iter().flat_map(|e| {
-        let names = std::iter::once(e.codec.name()).chain(e.aliases.iter().copied());
+    rows().flat_map(|e| {
+        let names = std::iter::once(e.codec.name()).chain(aliases_of(e));
         names.map(move |l| (l, e.charset()))
     })
 }
 
-/// Resolves a label (case-insensitively, then ignoring punctuation) to a charset.
+/// Every label, folded, with its charset: built once.
+fn index() -> &'static HashMap<String, Charset> {
+    static INDEX: OnceLock<HashMap<String, Charset>> = OnceLock::new();
+    INDEX.get_or_init(|| all_labels().map(|(l, cs)| (fold(l), cs)).collect())
+}
+
+/// Resolves a label (ignoring case and punctuation) to a charset.
 pub fn resolve(label: &str) -> Result<Charset, LabelError> {
-    let wanted = label.trim();
-    if let Some((_, cs)) = all_labels().find(|(l, _)| l.eq_ignore_ascii_case(wanted)) {
-        return Ok(cs);
-    }
     let folded = fold(label);
-    if let Some((_, cs)) = all_labels().find(|(l, _)| fold(l) == folded) {
+    if let Some(&cs) = index().get(&folded) {
         return Ok(cs);
     }
     if UNSUPPORTED.iter().any(|l| fold(l) == folded) {
@@ -136,8 +174,7 @@ pub fn resolve(label: &str) -> Result<Charset, LabelError> {
 /// The charset that reads a WHATWG encoding as WHATWG defines it (for chardetng's guesses):
 /// the WHATWG rows carry encoding_rs's names.
 pub fn for_encoding(encoding: &'static encoding_rs::Encoding) -> Option<Charset> {
-    TABLE
-        .iter()
+    rows()
         .map(Entry::charset)
         .find(|cs| cs.name().eq_ignore_ascii_case(encoding.name()))
 }
@@ -216,17 +253,17 @@ mod tests {
                 );
             }
         }
-        let mut names: Vec<_> = TABLE.iter().map(|e| e.codec.name()).collect();
+        let mut names: Vec<_> = rows().map(|e| e.codec.name()).collect();
         names.sort_unstable();
         names.dedup();
-        assert_eq!(names.len(), TABLE.len());
+        assert_eq!(names.len(), rows().count());
     }
 
     #[test]
     fn whatwg_rows_carry_encoding_rs_names_and_encodings() {
         let bytes: Vec<u8> = (0..=255).collect();
         let mut whatwg = 0;
-        for cs in TABLE.iter().map(Entry::charset) {
+        for cs in rows().map(Entry::charset) {
             let Some(e) = encoding_rs::Encoding::for_label(cs.name().as_bytes()) else {
                 continue;
             };

@@ -356,7 +356,7 @@ pub static TABLE: &[Entry] = &[
     },
     Entry {
         codec: &Whatwg::new("KOI8-U", &encoding_rs::KOI8_U_INIT),
-        aliases: &["koi8-ru"],
+        aliases: &[],
         note: "",
     },
     Entry {
@@ -366,13 +366,7 @@ pub static TABLE: &[Entry] = &[
     },
     Entry {
         codec: &Whatwg::new("windows-874", &encoding_rs::WINDOWS_874_INIT),
-        aliases: &[
-            "dos-874",
-            "iso-8859-11",
-            "iso8859-11",
-            "iso885911",
-            "tis-620",
-        ],
+        aliases: &["dos-874"],
         note: "",
     },
     Entry {
@@ -397,19 +391,7 @@ pub static TABLE: &[Entry] = &[
     },
     Entry {
         codec: &Whatwg::new("windows-1254", &encoding_rs::WINDOWS_1254_INIT),
-        aliases: &[
-            "cp1254",
-            "csisolatin5",
-            "iso-8859-9",
-            "iso-ir-148",
-            "iso8859-9",
-            "iso88599",
-            "iso_8859-9",
-            "iso_8859-9:1989",
-            "l5",
-            "latin5",
-            "x-cp1254",
-        ],
+        aliases: &["cp1254", "x-cp1254"],
         note: "",
     },
     Entry {

@@ -31,10 +31,14 @@ impl Converter<'_> {
     ) -> (u64, Vec<u8>) {
         let per_char = match self.charset.locate() {
             Locate::ByLength(len) => len,
+            Locate::Replay if u.held => return (self.replay(piece, u.piece_chars).0, Vec::new()),
             Locate::Replay => return self.replay(piece, u.piece_chars),
         };
         let text = &text[..u.index];
         let offset = self.text_origin + text.chars().map(per_char).sum::<u64>();
+        if u.held {
+            return (offset, Vec::new());
+        }
         let end = offset + per_char(u.ch);
         (offset, self.bytes_at(piece, offset, end))
     }
