@@ -135,48 +135,104 @@ impl Syntax {
         }
     }
 
+    /// The value of each byte as a base64 digit, [`NOT_DIGIT`] for the others.
+    pub fn values(self) -> &'static [u8; 256] {
+        if self.imap {
+            &IMAP_VALUES
+        } else {
+            &MAIL_VALUES
+        }
+    }
+
     /// The value of a base64 digit.
     pub fn digit_value(self, b: u8) -> Option<u32> {
-        let v = match b {
-            b'A'..=b'Z' => b - b'A',
-            b'a'..=b'z' => b - b'a' + 26,
-            b'0'..=b'9' => b - b'0' + 52,
-            b'+' => 62,
-            _ if b == self.slash => 63,
-            _ => return None,
-        };
-        Some(u32::from(v))
+        match self.values()[usize::from(b)] {
+            NOT_DIGIT => None,
+            v => Some(u32::from(v)),
+        }
     }
 
     /// The base64 digit of a value 0..64.
     pub fn digit(self, v: u32) -> u8 {
-        match v {
-            0..26 => b'A' + v as u8,
-            26..52 => b'a' + (v - 26) as u8,
-            52..62 => b'0' + (v - 52) as u8,
-            62 => b'+',
-            _ => self.slash,
+        let digits = if self.imap {
+            &IMAP_DIGITS
+        } else {
+            &MAIL_DIGITS
+        };
+        digits[(v & 0x3F) as usize]
+    }
+
+    /// For each byte, whether it may stand for itself in direct mode (the shift character
+    /// aside).
+    pub fn direct_table(self) -> &'static [bool; 256] {
+        if self.imap {
+            &IMAP_DIRECT
+        } else {
+            &MAIL_DIRECT
         }
     }
 
     /// True when the byte may stand for itself in direct mode (the shift character aside).
     pub fn direct_in(self, b: u8) -> bool {
-        if self.imap {
-            (0x20..0x7F).contains(&b) && b != b'&'
-        } else {
-            is_set_d(b) || is_set_o(b) || matches!(b, b' ' | b'\t' | b'\r' | b'\n')
-        }
+        self.direct_table()[usize::from(b)]
     }
 }
 
+/// In [`Syntax::values`]: not a base64 digit.
+pub const NOT_DIGIT: u8 = 0xFF;
+
+const MAIL_DIGITS: [u8; 64] = *b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+const IMAP_DIGITS: [u8; 64] = *b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+,";
+static MAIL_VALUES: [u8; 256] = values_of(&MAIL_DIGITS);
+static IMAP_VALUES: [u8; 256] = values_of(&IMAP_DIGITS);
+static MAIL_DIRECT: [bool; 256] = direct_of(false);
+static IMAP_DIRECT: [bool; 256] = direct_of(true);
+
+const fn values_of(digits: &[u8; 64]) -> [u8; 256] {
+    let mut table = [NOT_DIGIT; 256];
+    let mut v = 0;
+    while v < 64 {
+        table[digits[v] as usize] = v as u8;
+        v += 1;
+    }
+    table
+}
+
+const fn direct_of(imap: bool) -> [bool; 256] {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        table[b] = if imap {
+            c >= 0x20 && c < 0x7F && c != b'&'
+        } else {
+            is_set_d(c) || is_set_o(c) || matches!(c, b' ' | b'\t' | b'\r' | b'\n')
+        };
+        b += 1;
+    }
+    table
+}
+
+/// True when `set` holds `b`.
+const fn among(set: &[u8], b: u8) -> bool {
+    let mut i = 0;
+    while i < set.len() {
+        if set[i] == b {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
 /// RFC 2152's Set D: the characters every flavour writes directly.
-fn is_set_d(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b"'(),-./:?".contains(&b)
+const fn is_set_d(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || among(b"'(),-./:?", b)
 }
 
 /// RFC 2152's Set O: optionally direct characters.
-fn is_set_o(b: u8) -> bool {
-    b"!\"#$%&*;<=>@[]^_`{|}".contains(&b)
+const fn is_set_o(b: u8) -> bool {
+    among(b"!\"#$%&*;<=>@[]^_`{|}", b)
 }
 
 #[cfg(test)]

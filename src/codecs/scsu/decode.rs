@@ -62,7 +62,9 @@ impl ScsuDecoder {
     }
 
     fn push(dst: &mut String, c: u32) {
-        dst.extend(char::from_u32(c));
+        if let Some(c) = char::from_u32(c) {
+            dst.push(c);
+        }
     }
 
     /// A complete unit of `len` bytes: a character, a held high surrogate, or a report.
@@ -190,26 +192,47 @@ impl ScsuDecoder {
         if self.open.is_some() || self.high.is_some() || self.pending.is_some() {
             return 0;
         }
-        let mut i = 0;
+        // A character takes at most four bytes of UTF-8 (three in Unicode mode's fast loop).
+        let room = (dst.capacity() - dst.len()) / 4;
+        let src = &src[..src.len().min(room)];
         if self.unicode {
-            while i + 1 < src.len() && has_room(dst) {
-                let (hi, lo) = (src[i], src[i + 1]);
-                if (UC0..=URS).contains(&hi) || (0xD8..0xE0).contains(&hi) {
-                    break;
-                }
-                Self::push(dst, u32::from(hi) << 8 | u32::from(lo));
-                i += 2;
-            }
-        } else {
-            let offset = self.windows[self.active];
-            while i < src.len() && has_room(dst) {
-                match src[i] {
-                    b @ (0x20..=0x7F | 0x0A | 0x0D | 0x09 | 0x00) => dst.push(char::from(b)),
-                    b @ 0x80..=0xFF => Self::push(dst, offset + u32::from(b - 0x80)),
-                    _ => break,
-                }
+            return Self::fast_units(src, dst);
+        }
+        let offset = self.windows[self.active];
+        let mut i = 0;
+        while i < src.len() {
+            let ascii = src[i..]
+                .iter()
+                .position(|&b| !matches!(b, 0x20..=0x7F | 0x0A | 0x0D | 0x09 | 0x00))
+                .unwrap_or(src.len() - i);
+            // ASCII is UTF-8 as it is.
+            dst.push_str(std::str::from_utf8(&src[i..i + ascii]).unwrap_or_default());
+            i += ascii;
+            while let Some(&b @ 0x80..=0xFF) = src.get(i) {
+                Self::push(dst, offset + u32::from(b - 0x80));
                 i += 1;
             }
+            if src
+                .get(i)
+                .is_some_and(|&b| b < 0x20 && !matches!(b, 0x0A | 0x0D | 0x09 | 0x00))
+            {
+                break;
+            }
+        }
+        i
+    }
+
+    /// Units of Unicode mode up to the first tag or surrogate.
+    fn fast_units(src: &[u8], dst: &mut String) -> usize {
+        let mut pairs = src.chunks_exact(2);
+        let mut i = 0;
+        for pair in &mut pairs {
+            let (hi, lo) = (pair[0], pair[1]);
+            if (0xD8..=URS).contains(&hi) {
+                break;
+            }
+            Self::push(dst, u32::from(hi) << 8 | u32::from(lo));
+            i += 2;
         }
         i
     }

@@ -27,7 +27,7 @@
 //! after the text before it, which is what the encoder relies on to make escapes round
 //! trip (see `encode.rs`).
 
-use super::Syntax;
+use super::{NOT_DIGIT, Syntax};
 use crate::codecs::codec::{Decode, DecodeStatus, Problem, has_room};
 
 /// The UTF-7 decoder.
@@ -120,7 +120,9 @@ impl Utf7Decoder {
         if let Some((high, kh)) = run.high.take() {
             if is_low(unit) {
                 let c = 0x10000 + ((u32::from(high) - 0xD800) << 10) + (u32::from(unit) - 0xDC00);
-                dst.extend(char::from_u32(c));
+                if let Some(c) = char::from_u32(c) {
+                    dst.push(c);
+                }
                 return None;
             }
             self.pending = Some((unit, k));
@@ -142,7 +144,9 @@ impl Utf7Decoder {
                 (Run::own_span(k), Problem::Invalid)
             }
             _ => {
-                dst.extend(char::from_u32(u32::from(unit)));
+                if let Some(c) = char::from_u32(u32::from(unit)) {
+                    dst.push(c);
+                }
                 return None;
             }
         };
@@ -223,14 +227,98 @@ impl Utf7Decoder {
     fn copy_direct(&self, src: &[u8], dst: &mut String) -> usize {
         let room = dst.capacity() - dst.len();
         let span = &src[..src.len().min(room)];
-        let shift = self.syntax.shift;
+        let direct = self.syntax.direct_table();
         let n = span
             .iter()
-            .position(|&b| b == shift || !self.syntax.direct_in(b))
+            .position(|&b| !direct[usize::from(b)])
             .unwrap_or(span.len());
         // Direct bytes are ASCII.
         dst.push_str(std::str::from_utf8(&span[..n]).unwrap_or_default());
         n
+    }
+
+    /// Reads base64 digits while they make plain characters (no surrogate, nothing IMAP
+    /// forbids), with the run's state in registers; stops before any other digit, which the
+    /// general path then takes. Returns how many bytes it used.
+    fn fast_run(&mut self, src: &[u8], dst: &mut String) -> usize {
+        let imap = self.syntax.imap;
+        let values = self.syntax.values();
+        let Some(run) = self.run.as_mut() else {
+            return 0;
+        };
+        if run.high.is_some() || self.pending.is_some() {
+            return 0;
+        }
+        let (mut bits, mut nbits) = (run.bits, run.nbits);
+        let (mut units, mut unit_end) = (0, None);
+        let special = |u: u32| (0xD800..0xE000).contains(&u) || (imap && (0x20..0x7F).contains(&u));
+        // Each unit takes at most three bytes of UTF-8 here.
+        let mut room = (dst.capacity() - dst.len()) / 3;
+        let mut i = 0;
+        loop {
+            // Eight digits make three units when the run is at a unit boundary.
+            if nbits == 0
+                && room >= 3
+                && let Some(block) = src.get(i..i + 8)
+            {
+                let (acc, all) = block.iter().fold((0u64, true), |(acc, all), &b| {
+                    let v = values[usize::from(b)];
+                    ((acc << 6) | u64::from(v & 0x3F), all && v != NOT_DIGIT)
+                });
+                let three = [
+                    (acc >> 32) as u32 & 0xFFFF,
+                    (acc >> 16) as u32 & 0xFFFF,
+                    acc as u32 & 0xFFFF,
+                ];
+                if all && !three.iter().any(|&u| special(u)) {
+                    for c in three.into_iter().filter_map(char::from_u32) {
+                        dst.push(c);
+                    }
+                    (i, units, room) = (i + 8, units + 3, room - 3);
+                    unit_end = Some(i);
+                    continue;
+                }
+            }
+            let Some(&b) = src.get(i) else {
+                break;
+            };
+            let v = values[usize::from(b)];
+            if v == NOT_DIGIT {
+                break;
+            }
+            let acc = (bits << 6) | u32::from(v);
+            if nbits + 6 < 16 {
+                (bits, nbits) = (acc, nbits + 6);
+                i += 1;
+                continue;
+            }
+            let rest = nbits + 6 - 16;
+            let unit = acc >> rest;
+            if special(unit) || room == 0 {
+                break;
+            }
+            if let Some(c) = char::from_u32(unit) {
+                dst.push(c);
+            }
+            (bits, nbits) = (acc & ((1 << rest) - 1), rest);
+            (i, units, room) = (i + 1, units + 1, room - 1);
+            unit_end = Some(i);
+        }
+        if i == 0 {
+            return 0;
+        }
+        (run.bits, run.nbits) = (bits, nbits);
+        let start = run.digits;
+        run.digits += i as u64;
+        run.units += units;
+        if let Some(end) = unit_end {
+            run.unit_end = start + end as u64;
+            run.unit_escaped = false;
+        }
+        for &b in &src[i.saturating_sub(4)..i] {
+            run.tail = (run.tail << 8) | u32::from(b);
+        }
+        i
     }
 
     /// The end of the input: what is still open is dealt with, one report per call.
@@ -268,6 +356,8 @@ impl Decode for Utf7Decoder {
             }
             if self.run.is_none() {
                 i += self.copy_direct(&src[i..], dst);
+            } else {
+                i += self.fast_run(&src[i..], dst);
             }
             let Some(&b) = src.get(i) else {
                 break;

@@ -143,6 +143,43 @@ impl Utf7Encoder {
         self.after_high = false;
     }
 
+    /// Writes the characters at the start of `src` that go into base64 as one run, with the
+    /// bits in registers; returns how many bytes of `src` it used. (The shift character and
+    /// whatever follows raw bytes go the general way.)
+    fn base64_run(&mut self, src: &str, dst: &mut Vec<u8>) -> usize {
+        if self.raw_run {
+            return 0;
+        }
+        let shift = self.syntax.shift;
+        let (mut bits, mut nbits) = (self.bits, self.nbits);
+        let mut used = 0;
+        let mut units = [0u16; 2];
+        for c in src.chars() {
+            let direct = self.direct.get(c as usize).is_some_and(|&d| d);
+            if direct || c == char::from(shift) {
+                break;
+            }
+            if !self.open {
+                dst.push(shift);
+                self.open = true;
+            }
+            for &unit in c.encode_utf16(&mut units).iter() {
+                bits = (bits << 16) | u32::from(unit);
+                nbits += 16;
+                while nbits >= 6 {
+                    nbits -= 6;
+                    dst.push(self.syntax.digit(bits >> nbits));
+                }
+                bits &= (1 << nbits) - 1;
+            }
+            used += c.len_utf8();
+        }
+        if used > 0 {
+            (self.bits, self.nbits, self.after_high) = (bits, nbits, false);
+        }
+        used
+    }
+
     /// Writes an escaped byte back as itself.
     fn push_raw(&mut self, r: u8, dst: &mut Vec<u8>) {
         if self.open {
@@ -175,8 +212,24 @@ impl Utf7Encoder {
 impl Encode for Utf7Encoder {
     fn encode(&mut self, src: &str, dst: &mut Vec<u8>, last: bool) -> (EncodeStatus, usize) {
         dst.reserve(src.len() + src.len() / 2);
-        for c in src.chars() {
+        let bytes = src.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            if !self.open && !self.raw_run {
+                // Direct characters with no run to close: copied at once.
+                let n = bytes[i..]
+                    .iter()
+                    .position(|&b| !self.direct.get(usize::from(b)).is_some_and(|&d| d))
+                    .unwrap_or(bytes.len() - i);
+                dst.extend_from_slice(&bytes[i..i + n]);
+                i += n;
+            }
+            i += self.base64_run(&src[i..], dst);
+            let Some(c) = src.get(i..).and_then(|rest| rest.chars().next()) else {
+                break;
+            };
             self.push_char(c, dst);
+            i += c.len_utf8();
         }
         if last && self.open {
             self.close(None, dst);
