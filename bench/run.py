@@ -7,7 +7,9 @@ Steps (Python 3 standard library only):
 
 1. Corpus.  English and Chinese text, --size-mb MB (10^6 bytes) of UTF-8 each by
    default 100, generated from a fixed seed into bench/out/corpus/ and re-encoded
-   to UTF-16LE, GBK and GB18030, plus en.dirty.utf8: the English text with about
+   to UTF-16LE, GBK, GB18030, CESU-8 and UTF-7 (Python's, Set O direct; and
+   glibc's, Set O in base64, made by iconv) and SCSU (made by uconv; by transcode
+   where a peer is missing), plus en.dirty.utf8: the English text with about
    0.1% ill-formed bytes inserted (stray 0x80/0xFF/..., truncated and overlong
    sequences, encoded surrogates); enpc.*: English with ASCII quotes in UTF-8,
    CP437 and IBM1047 (from data/single-byte/IBM1047.txt: Python has no cp1047);
@@ -69,7 +71,7 @@ LEXICON = BENCH / "lexicon.txt"
 
 SEED = 4_2024
 # Bump when the generator changes, so that an old corpus is not reused.
-GENERATOR_VERSION = 2
+GENERATOR_VERSION = 3
 DIRTY_RATE = 0.001
 RSS_TARGET_MIB = 8.0
 
@@ -103,7 +105,23 @@ ENCODINGS = {  # file suffix -> Python codec
     "utf16le": "utf-16-le",
     "gbk": "gbk",
     "gb18030": "gb18030",
+    "utf7opt": "utf-7",  # Set O written directly: Python's and ICU's UTF-7
 }
+
+
+def cesu8(utf8: bytes) -> bytes:
+    """CESU-8 of UTF-8 text: each four-byte sequence as two three-byte surrogates."""
+    def pair(m: re.Match) -> bytes:
+        c = ord(m.group().decode("utf-8")) - 0x10000
+        units = (0xD800 | c >> 10, 0xDC00 | c & 0x3FF)
+        return b"".join(bytes([0xE0 | u >> 12, 0x80 | (u >> 6) & 0x3F, 0x80 | u & 0x3F])
+                        for u in units)
+    return re.sub(rb"[\xf0-\xf4][\x80-\xbf]{3}", pair, utf8)
+
+
+def converted(tool: list[str], data: bytes) -> bytes:
+    """`data` through a converter (a peer, or transcode where the peer is missing)."""
+    return subprocess.run(tool, input=data, capture_output=True, check=True).stdout
 
 
 def load_lexicon() -> dict[str, list[str]]:
@@ -306,10 +324,23 @@ def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def generate_corpus(corpus: Path, size_mb: float, force: bool) -> dict:
+def producers(tools: dict) -> dict[str, list[str]]:
+    """Who writes the corpus files Python has no codec for: glibc's UTF-7 (Set O in base64,
+    what transcode's UTF-7 writes) and ICU's SCSU; transcode where the peer is missing."""
+    return {
+        "utf7": ([tools["iconv"], "-f", "UTF-8", "-t", "UTF-7"] if tools["iconv"]
+                 else [tools["transcode"], "-s", "-f", "UTF-8", "-t", "UTF-7"]),
+        "scsu": ([tools["uconv"], "-f", "UTF-8", "-t", "SCSU"] if tools["uconv"]
+                 else [tools["transcode"], "-s", "-f", "UTF-8", "-t", "SCSU"]),
+    }
+
+
+def generate_corpus(corpus: Path, size_mb: float, force: bool, tools: dict) -> dict:
     """Writes the corpus unless an up-to-date one is there; returns the manifest."""
     manifest_path = corpus / "manifest.json"
     key = {"generator": GENERATOR_VERSION, "seed": SEED, "size_mb": size_mb}
+    made_by = producers(tools)
+    key["made_by"] = {k: Path(v[0]).name for k, v in made_by.items()}
     key["lexicon_sha256"] = sha256(LEXICON.read_bytes())
     if manifest_path.exists() and not force:
         old = json.loads(manifest_path.read_text())
@@ -349,6 +380,10 @@ def generate_corpus(corpus: Path, size_mb: float, force: bool) -> dict:
     for k, data in assemble(rng, box_pool(rng, words, 30_000), size,
                             {"utf8": "utf-8", "cp437": "cp437"}).items():
         files[f"box.{k}"] = data
+    for lang, text in (("en", en["utf8"]), ("zh", zh["utf8"])):
+        files[f"{lang}.cesu8"] = cesu8(text)
+        files[f"{lang}.utf7"] = converted(made_by["utf7"], text)
+        files[f"{lang}.scsu"] = converted(made_by["scsu"], text)
     dirty = make_dirty(random.Random(SEED + 3), en["utf8"])
     files["en.dirty.utf8"] = dirty
 
@@ -514,6 +549,29 @@ PAIRS = [
          "enpc.utf8", ("iconv", 3.0)),
     pair("utf8-ibm1047-en", "UTF-8 → IBM1047, English", "enpc.utf8", "UTF-8", "IBM1047",
          "enpc.ibm1047", ("iconv", 3.0)),
+    # The Unicode transformation formats: at least as fast as the faster of the peers that
+    # have the format (iconv has UTF-7 but not CESU-8 or SCSU; uconv has all three). The
+    # corpora have no supplementary characters, so their CESU-8 is their UTF-8 byte for byte:
+    # the CESU-8 rows time the validation of three-byte text, not surrogate pairs.
+    *[pair(f"utf8-utf7-{lang}", f"UTF-8 → UTF-7, {name}", f"{lang}.utf8", "UTF-8", "UTF-7",
+           f"{lang}.utf7", ("fastest-peer", 1.0), uconv_expect=f"{lang}.utf7opt",
+           uconv_note="ICU writes Set O directly, as transcode's UTF-7-OPTIONAL does")
+      for lang, name in (("en", "English"), ("zh", "Chinese"))],
+    *[pair(f"utf7-utf8-{lang}", f"UTF-7 → UTF-8, {name}", f"{lang}.utf7", "UTF-7", "UTF-8",
+           f"{lang}.utf8", ("fastest-peer", 1.0))
+      for lang, name in (("en", "English"), ("zh", "Chinese"))],
+    *[pair(f"cesu8-utf8-{lang}", f"CESU-8 → UTF-8, {name}", f"{lang}.cesu8", "CESU-8",
+           "UTF-8", f"{lang}.utf8", ("fastest-peer", 1.0),
+           iconv_args=None, iconv_note="glibc iconv has no CESU-8")
+      for lang, name in (("en", "English"), ("zh", "Chinese"))],
+    *[pair(f"utf8-cesu8-{lang}", f"UTF-8 → CESU-8, {name}", f"{lang}.utf8", "UTF-8",
+           "CESU-8", f"{lang}.cesu8", ("fastest-peer", 1.0),
+           iconv_args=None, iconv_note="glibc iconv has no CESU-8")
+      for lang, name in (("en", "English"), ("zh", "Chinese"))],
+    *[pair(f"scsu-utf8-{lang}", f"SCSU → UTF-8, {name}", f"{lang}.scsu", "SCSU", "UTF-8",
+           f"{lang}.utf8", ("fastest-peer", 1.0),
+           iconv_args=None, iconv_note="glibc iconv has no SCSU")
+      for lang, name in (("en", "English"), ("zh", "Chinese"))],
     # Error policies on the dirty file, against strict on the clean file (same text, same
     # target), which runs in the same rounds as "strict-clean".
     pair("dirty-replace-en", "UTF-8 → UTF-16LE, dirty English, --errors replace",
@@ -657,6 +715,9 @@ def run_pair(p: dict, tools: dict, corpus: Path, manifest: dict, runs: int) -> d
         r = mbps(ref)
         if t and r:
             ratios[ref] = t / r
+    peers = [mbps(n) for n in ("iconv", "uconv") if mbps(n)]
+    if t and peers:
+        ratios["fastest-peer"] = t / max(peers)
     ref, need = p["target"]
     have = ratios.get(ref)
     met = None if have is None else have >= need
@@ -776,11 +837,14 @@ def fmt_ratio(x: float | None) -> str:
 
 def target_text(r: dict) -> str:
     t = r["target"]
-    ref = {"cat": "cat", "iconv": "iconv", "strict-clean": "strict on clean"}[t["versus"]]
+    ref = {"cat": "cat", "iconv": "iconv", "strict-clean": "strict on clean",
+           "fastest-peer": "the faster peer"}[t["versus"]]
     text = f"≥ {t['ratio']:.2f}× {ref}"
     if t["versus"] == "strict-clean":
         sc = r["commands"]["strict-clean"]
         text += f" ({sc['mbps']:,.0f} MB/s): {fmt_ratio(t['actual'])}"
+    if t["versus"] == "fastest-peer":
+        text += f": {fmt_ratio(t['actual'])}"
     return text
 
 
@@ -1019,7 +1083,7 @@ def main() -> int:
                     else ensure("time", "time", not args.no_install))
         if gnu_time is None:
             log("warning: GNU time is missing; peak RSS is read from wait4() instead")
-    manifest = generate_corpus(corpus, args.size_mb, args.regenerate)
+    manifest = generate_corpus(corpus, args.size_mb, args.regenerate, tools)
 
     load_before = load_average()
     with open(os.devnull, "wb") as devnull:

@@ -101,6 +101,16 @@ def main():
     # utf8_to_utf16: one choice byte (bit 0 big-endian, bit 1 escape), then UTF-8 with noise.
     utf8 = encode("UTF-8")
     utf16 = [bytes([c]) + utf8[:9] + NOISE[c] + utf8[9:] for c in range(4)]
+    # The stateful decoders: byte 0 is the chunk size (and for UTF-7 the flavour).
+    stateful = {
+        "utf7_decode": [b"\x00Hi Mom -+Jjo--! +ZeVnLIqe-\n", b"\x01+AGEA-x+!y\x80+2D3-",
+                        b"\x02~peter/&U,BTFw-/&ZeVnLIqe-"],
+        "scsu_decode": [b"\x03\x12\x9c\xbe\xc1\xba\xb2\xb0\x0f\x4e\x2d\xe0a",
+                        b"\x01\x0c\x18\x00\x0f\xd8\x3d\x00a\xf2"],
+        "bocu1_decode": [b"\x02\xfb\xee\x28\xb1\xb2\xb3\n", b"\x01\xd0\x0a\xfe\xff\xff"],
+    }
+    for target, payloads in stateful.items():
+        write(target, payloads)
     write("decode_any", decode_any)
     write("utf8_to_utf16", utf16)
     write("chunk_split", chunk)

@@ -18,6 +18,9 @@
 //! - `utf8_to_utf16`: UTF-8 → UTF-16LE/BE under `replace` and `escape` writes what std's
 //!   decoder finds (one U+FFFD per maximal ill-formed subpart, or one U+DC80..U+DCFF per
 //!   byte of it).
+//! - `utf7_decode`, `scsu_decode`, `bocu1_decode`: a stateful decoder on any bytes: the
+//!   same result whatever the read sizes, replace well-formed, escape through UTF-32LE and
+//!   back.
 //!
 //! The first test is the one crash the fuzzers found; the rest are seeds from the corpus the
 //! fuzzers built, ten for each target. The label lists, the meaning of the header bytes and
@@ -31,7 +34,7 @@ mod fuzz;
 use fuzz::{
     check_chunk_split as chunk_split, check_decode_any as decode_any,
     check_escape_round_trip as escape_round_trip, check_replace_well_formed as replace_well_formed,
-    check_utf8_to_utf16, convert, settings,
+    check_stateful_decoder, check_utf8_to_utf16, convert, settings,
 };
 use transcode::convert::Policy;
 
@@ -275,5 +278,40 @@ const UTF8_TO_UTF16_SEEDS: &[&[u8]] = &[
 fn utf8_to_utf16_seeds() {
     for seed in UTF8_TO_UTF16_SEEDS {
         check_utf8_to_utf16(seed);
+    }
+}
+
+/// Seeds of the stateful decoders' targets: each format's own output with the pieces its
+/// decoder cuts (see the codec files), read in chunks of the size byte 0 gives.
+#[test]
+fn stateful_decoders() {
+    let utf7: [&[u8]; 6] = [
+        b"\x00Hi Mom -+Jjo--! +ZeVnLIqe-",
+        b"\x01+AGEA-x+!y\x80+2D3-+3gA-",
+        b"\x02~peter/&U,BTFw-/&AGE-&Ti0!&",
+        b"\x05+2D0AYQ-+AGE+-a+",
+        b"\x08&Ti0-&U0k-&-&Ti/-",
+        b"\x03+AGHYAA-x+Ti0\x80b",
+    ];
+    for data in utf7 {
+        check_stateful_decoder(fuzz::utf7_label(data), data);
+    }
+    let scsu: [&[u8]; 4] = [
+        b"\x03\x12\x9c\xbe\xc1\xba\xb2\xb0\x0f\x4e\x2d\xe0a",
+        b"\x01\x0c\x18\x00\x0f\xd8\x3d\x00a\xf2\x4e",
+        b"\x02\x0b\x80\x08\x81\x0e\xd8\x3d\x0e\xde\x00\x1b\x54\x81",
+        b"\x07\x0e\xfe\xff\xe8\x00\x0f\xf0\xe0\x00",
+    ];
+    for data in scsu {
+        check_stateful_decoder("SCSU", data);
+    }
+    let bocu: [&[u8]; 4] = [
+        b"\x02\xfb\xee\x28\xb1\xb2\xb3\n",
+        b"\x01\xd0\x0a\xfe\xff\xff\xff\xd0",
+        b"\x04\x21\x21\x21\x21\xff\xb1\x50\xcf",
+        b"\x03\xfb\xa0\x21\xfd\x80\x80\x20",
+    ];
+    for data in bocu {
+        check_stateful_decoder("BOCU-1", data);
     }
 }

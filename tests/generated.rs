@@ -258,6 +258,7 @@ fn roff_ascii(text: &str) -> String {
 fn hand_written() -> Page {
     let mut p = Page(Roff::new());
     encodings(&mut p);
+    unicode_formats(&mut p);
     byte_order_marks(&mut p);
     error_policies(&mut p);
     exit_status(&mut p);
@@ -298,6 +299,21 @@ fn encodings(p: &mut Page) {
             p.item(&format!("`{}`", entry.codec.name()), text.trim());
         }
     }
+}
+
+fn unicode_formats(p: &mut Page) {
+    p.subsection("Unicode transformation formats");
+    p.para(
+        "UTF-7 writes the optionally direct characters of RFC 2152's Set O in base64, as \
+         glibc does; `UTF-7-OPTIONAL` writes them directly, as Python and ICU do. Both read \
+         strictly. CESU-8 and Modified UTF-8 write a supplementary character as two \
+         three-byte surrogates (Modified UTF-8 also writes U+0000 as C0 80); WTF-8 writes it \
+         as UTF-8's four bytes and also holds lone surrogates. UTF-7, UTF-7-IMAP, SCSU and \
+         BOCU-1 are stateful: their input is never split across threads, and under `--errors \
+         replace` each ill-formed piece (a byte not allowed where it stands, a base64 run \
+         that ends badly, an unpaired surrogate, a reserved tag, a truncated sequence) is one \
+         U+FFFD. The README describes the pieces and the escape round trip of each format.",
+    );
 }
 
 fn aliases_sentence(entry: &Entry) -> String {
@@ -366,9 +382,16 @@ fn error_policies(p: &mut Page) {
          explicit {--from} restores the bytes: through UTF-16 or UTF-32 for every encoding, \
          through UTF-8 for UTF-8, GBK and GB18030 only, because escaped bytes of other \
          encodings (Big5, Shift_JIS, ...) can join into valid UTF-8 (the Big5 bytes C2 80, \
-         escaped, read back from UTF-8 as U+0080). Unmappable characters are still errors, and so are ill-formed bytes below \
-         0x80 and unpaired surrogates bound for a byte encoding (exit status 1). Exit status \
-         0 otherwise, with a count of escaped bytes on standard error.",
+         escaped, read back from UTF-8 as U+0080). In UTF-7, UTF-7-IMAP, SCSU and UTF-1, where \
+         ASCII bytes can be part of an ill-formed sequence, bytes below 0x80 are escaped too, \
+         as U+DC00..U+DC7F, and go back only to such a format or through UTF-16, UTF-32 or \
+         WTF-8; from other encodings they cannot be escaped. WTF-8 output keeps unpaired \
+         surrogates, so `-f UTF-16LE -t WTF-8 --errors escape` and back is lossless. The \
+         stateful formats (UTF-7, SCSU, BOCU-1) have many encodings of one text: their round \
+         trip keeps the text and the ill-formed pieces, not always the bytes. Unmappable \
+         characters are still errors, and so are bytes below 0x80 that cannot be escaped and \
+         unpaired surrogates bound for a byte encoding (exit status 1). Exit status 0 \
+         otherwise, with a count of escaped bytes on standard error.",
     );
     p.item(
         "`-c`, or `//IGNORE` after the {--to} label",

@@ -2,7 +2,8 @@
 //! speed, plus one through two processes of the real binary.
 //!
 //! 1. Chunk-split equivalence: a reader that hands out the input in arbitrary pieces gives
-//!    the same output and status as the whole input at once.
+//!    the same output and status as the whole input at once (the Unicode transformation
+//!    formats too; `tests/unicode_formats_props.rs` has their own properties).
 //! 2. `--errors escape` round trip: E → UTF-16LE / UTF-32LE / UTF-8 → E gives the input back.
 //! 3. `--errors replace` output is well-formed in the target.
 //! 4. Valid text survives text → charset → UTF-8.
@@ -102,6 +103,14 @@ const CHARSETS: &[&str] = &[
     "EUC-KR",
     "ISO-8859-1",
     "US-ASCII",
+    "UTF-7",
+    "UTF-7-IMAP",
+    "CESU-8",
+    "MUTF-8",
+    "WTF-8",
+    "SCSU",
+    "BOCU-1",
+    "UTF-1",
 ];
 const TARGETS: &[&str] = &[
     "UTF-8",
@@ -183,6 +192,14 @@ const CHUNK_CHARSETS: &[&str] = &[
     "ISO-2022-JP",
     "ISO-8859-1",
     "US-ASCII",
+    "UTF-7",
+    "UTF-7-IMAP",
+    "CESU-8",
+    "MUTF-8",
+    "WTF-8",
+    "SCSU",
+    "BOCU-1",
+    "UTF-1",
     "auto",
 ];
 
@@ -410,6 +427,8 @@ proptest! {
         if matches!(
             label,
             "UTF-8" | "UTF-16LE" | "UTF-16BE" | "UTF-16" | "UTF-32" | "UTF-32BE" | "GB18030"
+                | "UTF-7" | "UTF-7-IMAP" | "CESU-8" | "MUTF-8" | "WTF-8" | "SCSU" | "BOCU-1"
+                | "UTF-1"
         ) {
             let expected: String = t
                 .chars()

@@ -367,3 +367,103 @@ pub fn check_utf8_to_utf16(data: &[u8]) {
         hex(&expected)
     );
 }
+
+/// The UTF-7 flavours, of which byte 0 of a `utf7_decode` input picks one.
+pub const UTF7_LABELS: &[&str] = &["UTF-7", "UTF-7-OPTIONAL", "UTF-7-IMAP"];
+
+/// The flavour byte 0 of `data` picks (modulo 3).
+pub fn utf7_label(data: &[u8]) -> &'static str {
+    pick(UTF7_LABELS, data.first().copied().unwrap_or(0))
+}
+
+/// The property of `fuzz_targets/utf7_decode.rs`, `scsu_decode.rs` and `bocu1_decode.rs`:
+/// a stateful decoder on any bytes. Byte 0 of `data` is a chunk size (0 means 1); the rest
+/// is the input. Under every policy: no panic, status 0 or 1, the same output and status
+/// read in chunks of that size and one byte at a time as in one piece; replace exits 0
+/// with valid UTF-8; where strict succeeds, replace and discard write the same and escape
+/// succeeds; under escape the input goes to UTF-32LE and back with both steps exiting 0,
+/// and (BOCU-1 without reset bytes) decodes to the same again.
+pub fn check_stateful_decoder(label: &str, data: &[u8]) {
+    let ([size], input) = split_header::<1>(data);
+    let size = [size.max(1)];
+    let mut results = Vec::with_capacity(POLICIES.len());
+    for &policy in POLICIES {
+        let s = settings(label, "UTF-8", policy);
+        let whole = convert(input, &s);
+        assert!(
+            whole.1 == 0 || whole.1 == 1,
+            "-f {label} {policy:?}: status {} on {}",
+            whole.1,
+            hex(input)
+        );
+        for sizes in [&size[..], &[1]] {
+            let read = convert_chunked(input, sizes, &s);
+            assert!(
+                read == whole,
+                "-f {label} {policy:?} chunks {sizes:?}: input {}\n  whole {} {}\n  read  {} {}",
+                hex(input),
+                whole.1,
+                hex(&whole.0),
+                read.1,
+                hex(&read.0)
+            );
+        }
+        if policy == Policy::Replace {
+            assert_eq!(whole.1, 0, "-f {label} replace failed on {}", hex(input));
+            assert!(
+                std::str::from_utf8(&whole.0).is_ok(),
+                "-f {label} replace: {}",
+                hex(input)
+            );
+        }
+        results.push(whole);
+    }
+    if results[0].1 == 0 {
+        for (policy, (out, status)) in POLICIES.iter().zip(&results).skip(1) {
+            assert_eq!(*status, 0, "-f {label}: strict succeeds, {policy:?} fails");
+            if *policy != Policy::Escape {
+                assert!(
+                    *out == results[0].0,
+                    "-f {label}: {policy:?} differs from strict"
+                );
+            }
+        }
+    }
+    // --keep-bom: a leading U+FEFF is data to a round trip, not a signature.
+    let escape = |from: &str, to: &str| {
+        let mut s = settings(from, to, Policy::Escape);
+        s.keep_bom = true;
+        s
+    };
+    let there = convert(input, &escape(label, "UTF-32LE"));
+    assert_eq!(
+        there.1,
+        0,
+        "-f {label} -t UTF-32LE escape failed on {}",
+        hex(input)
+    );
+    let back = convert(&there.0, &escape("UTF-32LE", label));
+    assert_eq!(
+        back.1,
+        0,
+        "-f UTF-32LE -t {label} escape failed on {}",
+        hex(&there.0)
+    );
+    if label == "BOCU-1" && !input.contains(&0xFF) && !holds_escape_surrogate(&there.0) {
+        let again = convert(&back.0, &escape(label, "UTF-32LE"));
+        assert!(
+            again == there,
+            "BOCU-1 escape trip: {} -> {} decodes otherwise",
+            hex(input),
+            hex(&back.0)
+        );
+    }
+}
+
+/// True when UTF-32LE holds a lone U+DC00..U+DCFF (a surrogate of the input's own that the
+/// escape alphabet shares; it comes back as the byte it stands for).
+fn holds_escape_surrogate(utf32le: &[u8]) -> bool {
+    utf32le
+        .chunks_exact(4)
+        .any(|u| u[1] == 0xDC && u[2] == 0 && u[3] == 0)
+}

@@ -82,7 +82,9 @@ pub fn matching(label: Charset, head: &[u8]) -> BomVerdict {
     let be16 = head.starts_with(Bom::Utf16Be.bytes());
     let fits = |bom: Bom, order: Option<Order>| BomVerdict::Matching { bom, order };
     match label.form() {
-        Form::Utf8 if head.starts_with(Bom::Utf8.bytes()) => return fits(Bom::Utf8, None),
+        Form::Utf8 | Form::Utf8Variant if head.starts_with(Bom::Utf8.bytes()) => {
+            return fits(Bom::Utf8, None);
+        }
         Form::Other if label == labels::GB18030 && head.starts_with(Bom::Gb18030.bytes()) => {
             return fits(Bom::Gb18030, None);
         }
@@ -176,7 +178,7 @@ fn looks_like_text(head: &[u8], unit: usize, order: Order) -> bool {
 pub fn output_bom(target: Charset) -> Option<Bom> {
     let le = |o: Order| o != Order::Be;
     match target.form() {
-        Form::Utf8 => Some(Bom::Utf8),
+        Form::Utf8 | Form::Utf8Variant => Some(Bom::Utf8),
         Form::Utf16(o) | Form::Ucs2(o) if le(o) => Some(Bom::Utf16Le),
         Form::Utf16(_) | Form::Ucs2(_) => Some(Bom::Utf16Be),
         Form::Utf32(o) if le(o) => Some(Bom::Utf32Le),

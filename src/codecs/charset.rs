@@ -74,6 +74,11 @@ impl Charset {
         self.0.decodes_one_to_one()
     }
 
+    /// See [`Codec::escapes_ascii`].
+    pub fn escapes_ascii(self) -> bool {
+        self.0.escapes_ascii()
+    }
+
     /// See [`Codec::split_pays`].
     pub fn split_pays(self) -> bool {
         self.0.split_pays()
@@ -133,6 +138,11 @@ impl Decoder {
     /// See [`Decode::decode`].
     pub fn decode(&mut self, src: &[u8], dst: &mut String, last: bool) -> (DecodeStatus, usize) {
         self.0.decode(src, dst, last)
+    }
+
+    /// See [`Decode::snapshot`].
+    pub fn snapshot(&self) -> Option<Decoder> {
+        self.0.snapshot().map(Decoder)
     }
 }
 

@@ -80,6 +80,9 @@ pub enum Order {
 pub enum Form {
     /// UTF-8 (RFC 3629), exactly: not CESU-8 or any other variant.
     Utf8,
+    /// A format that writes UTF-8's byte patterns by other rules (CESU-8, Modified UTF-8,
+    /// WTF-8): its byte order mark is UTF-8's (EF BB BF), but UTF-8's bulk paths do not apply.
+    Utf8Variant,
     /// UTF-16 (RFC 2781).
     Utf16(Order),
     /// UCS-2: UTF-16 restricted to the BMP.
@@ -95,7 +98,7 @@ impl Form {
     pub fn order(self) -> Option<Order> {
         match self {
             Form::Utf16(o) | Form::Ucs2(o) | Form::Utf32(o) => Some(o),
-            Form::Utf8 | Form::Other => None,
+            Form::Utf8 | Form::Utf8Variant | Form::Other => None,
         }
     }
 
@@ -104,7 +107,7 @@ impl Form {
         match self {
             Form::Utf16(_) | Form::Ucs2(_) => 2,
             Form::Utf32(_) => 4,
-            Form::Utf8 | Form::Other => 1,
+            Form::Utf8 | Form::Utf8Variant | Form::Other => 1,
         }
     }
 }
@@ -173,6 +176,15 @@ pub trait Decode: Send {
     /// number of bytes of `src` read. With `last`, the end of `src` is the end of the input,
     /// and an incomplete sequence there is reported as malformed.
     fn decode(&mut self, src: &[u8], dst: &mut String, last: bool) -> (DecodeStatus, usize);
+
+    /// A copy of this decoder in its present state, for the stateful charsets whose state
+    /// outlives a character (UTF-7's base64 runs, SCSU's windows): error locations replay a
+    /// piece of input from where it began, which a fresh decoder cannot do in the middle of a
+    /// stream. `None` (the default) when the decoder cannot be copied; replays then start
+    /// from a fresh decoder.
+    fn snapshot(&self) -> Option<Box<dyn Decode>> {
+        None
+    }
 }
 
 /// A streaming encoder: UTF-8 to bytes in one charset.
@@ -188,8 +200,10 @@ pub trait Encode: Send {
 
     /// Writes a lone surrogate (from `--errors escape`, or kept from UTF-16 or UTF-32 input).
     /// Byte charsets write U+DC80..U+DCFF as the escaped byte 0x80..0xFF and refuse the
-    /// rest; the wide forms override this to write any unit. Returns false, writing nothing,
-    /// when the target cannot hold it.
+    /// rest; the wide forms (and WTF-8) override this to write any unit, and the charsets
+    /// whose ill-formed sequences can hold ASCII bytes ([`Codec::escapes_ascii`]) to write
+    /// U+DC00..U+DC7F back as those bytes. Returns false, writing nothing, when the target
+    /// cannot hold it.
     fn encode_surrogate(&mut self, unit: u16, dst: &mut Vec<u8>) -> bool {
         if (0xDC80..=0xDCFF).contains(&unit) {
             dst.push((unit - 0xDC00) as u8);
@@ -298,6 +312,16 @@ pub trait Codec: Sync + Send {
     /// True when output always begins with the charset's byte order mark (UTF-8-SIG), as
     /// it does for the labels that name no byte order.
     fn writes_bom(&self) -> bool {
+        false
+    }
+
+    /// True when an ill-formed sequence of this charset can hold bytes below 0x80 (UTF-7's
+    /// base64, SCSU's tags, the trail bytes of UTF-1), so that `--errors escape` keeps those
+    /// bytes as U+DC00..U+DC7F. In charsets where an ASCII byte is always a character (UTF-8,
+    /// the legacy charsets) such an escape could not be told from the character on the way
+    /// back, and the pipeline refuses it. The charset's encoder writes U+DC00..U+DC7F back as
+    /// the bytes.
+    fn escapes_ascii(&self) -> bool {
         false
     }
 

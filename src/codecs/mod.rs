@@ -4,22 +4,32 @@
 //!
 //! Families: [`utf8`] (UTF-8), [`utf16`] (UTF-16 and UCS-2), [`utf32`] (UTF-32),
 //! [`single_byte`] (code pages by table: ISO-8859-1 and US-ASCII), [`gb2312`] (strict GB2312), and [`whatwg`] (every
-//! other encoding of the WHATWG standard, through encoding_rs). [`kernels`] holds the SIMD
+//! other encoding of the WHATWG standard, through encoding_rs). The other Unicode
+//! transformation formats: [`utf7`] (UTF-7 and IMAP's modified UTF-7), [`cesu8`] (CESU-8 and
+//! Java's Modified UTF-8), [`wtf8`] (WTF-8), [`scsu`] (SCSU), [`bocu1`] (BOCU-1) and
+//! [`utf1`] (UTF-1). [`kernels`] holds the SIMD
 //! conversions the Unicode families and the pipeline's bulk paths use.
 
 pub mod auto;
+pub mod bocu1;
 pub mod bom;
+pub mod cesu8;
 pub mod charset;
 pub mod codec;
 pub mod gb2312;
 pub mod kernels;
 pub mod labels;
+pub mod scsu;
 pub mod single_byte;
+pub mod utf1;
 pub mod utf16;
 pub mod utf32;
+pub mod utf7;
 pub mod utf8;
+mod utf8_like;
 pub mod whatwg;
 mod wide;
+pub mod wtf8;
 
 #[cfg(test)]
 mod test_support;

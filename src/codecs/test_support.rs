@@ -26,3 +26,95 @@ pub fn encode(cs: Charset, s: &str) -> (EncodeStatus, usize, Vec<u8>) {
     let (st, read) = Encoder::new(cs).encode(s, &mut out, true);
     (st, read, out)
 }
+
+/// What the escape policy makes of input: text, escaped bytes and kept lone surrogates.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Item {
+    /// Decoded text.
+    Text(String),
+    /// An ill-formed byte, kept as U+DC00+byte.
+    Esc(u8),
+    /// A lone surrogate, kept.
+    Lone(u16),
+}
+
+/// Decodes `src` as `--errors escape` does: every malformed report becomes escaped bytes
+/// (the bytes it names) or the lone surrogate. Adjacent text is merged.
+pub fn decode_escaped(cs: Charset, src: &[u8]) -> Vec<Item> {
+    let mut d = Decoder::new(cs);
+    let mut items: Vec<Item> = Vec::new();
+    let mut pos = 0;
+    loop {
+        let mut out = String::with_capacity(256);
+        let (status, read) = d.decode(&src[pos..], &mut out, true);
+        pos += read;
+        if !out.is_empty() {
+            match items.last_mut() {
+                Some(Item::Text(t)) => t.push_str(&out),
+                _ => items.push(Item::Text(out)),
+            }
+        }
+        match status {
+            DecodeStatus::InputEmpty => return items,
+            DecodeStatus::OutputFull => {}
+            DecodeStatus::Malformed {
+                len,
+                after,
+                problem,
+            } => match problem {
+                super::Problem::LoneSurrogate(u) => items.push(Item::Lone(u)),
+                _ => {
+                    let end = pos - after;
+                    items.extend(src[end - len..end].iter().map(|&b| Item::Esc(b)));
+                }
+            },
+        }
+    }
+}
+
+/// Encodes `items` with a fresh encoder, escapes and lone surrogates through
+/// `encode_surrogate`; `None` if the encoder refuses one.
+pub fn encode_escaped(cs: Charset, items: &[Item]) -> Option<Vec<u8>> {
+    let mut e = Encoder::new(cs);
+    let mut out = Vec::new();
+    for item in items {
+        match item {
+            Item::Text(t) => {
+                e.encode(t, &mut out, false);
+            }
+            Item::Esc(b) => {
+                if !e.encode_surrogate(0xDC00 | u16::from(*b), &mut out) {
+                    return None;
+                }
+            }
+            Item::Lone(u) => {
+                if !e.encode_surrogate(*u, &mut out) {
+                    return None;
+                }
+            }
+        }
+    }
+    e.encode("", &mut out, true);
+    Some(out)
+}
+
+/// A small deterministic generator for the codecs' randomised tests.
+pub struct Lcg(pub u64);
+
+impl Lcg {
+    /// The next value below `n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % n.max(1)
+    }
+
+    /// `len` bytes drawn from `alphabet`.
+    pub fn bytes(&mut self, alphabet: &[u8], len: usize) -> Vec<u8> {
+        (0..len)
+            .map(|_| alphabet[self.below(alphabet.len())])
+            .collect()
+    }
+}

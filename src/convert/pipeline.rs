@@ -94,6 +94,9 @@ pub struct Converter<'a> {
     text_origin: u64,
     /// The last bytes before the current piece, for malformed reports that reach back.
     history: Vec<u8>,
+    /// A stateful decoder as it was at the start of the current piece, from which error
+    /// locations replay the piece (see [`crate::codecs::codec::Decode::snapshot`]).
+    piece_decoder: Option<Decoder>,
     /// UTF-16 units on their way: of an input piece that cannot be viewed in place, or
     /// converted from UTF-8 in bulk.
     units: Vec<u16>,
@@ -136,6 +139,7 @@ impl<'a> Converter<'a> {
             piece_chars: 0,
             text_origin: 0,
             history: Vec::new(),
+            piece_decoder: None,
             units: Vec::new(),
             utf8: Vec::new(),
         }
@@ -175,6 +179,9 @@ impl<'a> Converter<'a> {
             self.piece_start = base;
             self.piece_chars = 0;
             self.text_origin = base;
+            if self.replay && self.charset.is_stateful() {
+                self.piece_decoder = self.decoder.snapshot();
+            }
             let used = if per_char {
                 self.per_char_piece(piece, last)?
             } else if self.charset.form() == Form::Utf8 {
@@ -510,7 +517,10 @@ impl<'a> Converter<'a> {
         }
     }
 
-    /// `--errors escape`: keeps a lone surrogate as itself and each byte b ≥ 0x80 as U+DC00+b.
+    /// `--errors escape`: keeps a lone surrogate as itself and each ill-formed byte b as
+    /// U+DC00+b. Bytes below 0x80 only from charsets where they can be ill-formed
+    /// ([`Charset::escapes_ascii`]): elsewhere an ASCII byte is always a character, and its
+    /// escape could not be told from it on the way back.
     fn escape(&mut self, at: Location, bytes: &[u8], problem: Problem) -> Result<u64, Failure> {
         let unescapable = |reason: String| ConvError::Unescapable {
             file: self.file.to_string(),
@@ -523,8 +533,8 @@ impl<'a> Converter<'a> {
         if let Problem::LoneSurrogate(u) | Problem::Ucs2Surrogate(u) = problem {
             if !self.encoder.encode_surrogate(u, &mut self.out.buf) {
                 let reason = format!(
-                    "the unpaired surrogate U+{u:04X} can only be written to UTF-16 or UTF-32 \
-                     (only U+DC80..U+DCFF stand for bytes)"
+                    "the unpaired surrogate U+{u:04X} can only be written to UTF-16, UTF-32, \
+                     WTF-8 or a format that has it (only U+DC80..U+DCFF stand for bytes)"
                 );
                 return Err(unescapable(reason).into());
             }
@@ -537,14 +547,30 @@ impl<'a> Converter<'a> {
             bytes = &bytes[bytes.len().min(unit_len)..];
             produced = 1;
         }
-        if let Some(b) = bytes.iter().find(|b| b.is_ascii()) {
+        if !self.charset.escapes_ascii()
+            && let Some(b) = bytes.iter().find(|b| b.is_ascii())
+        {
             let reason = format!("byte {b:02X} is below 0x80, and only 0x80..0xFF can be escaped");
             return Err(unescapable(reason).into());
         }
+        // Into a scratch buffer first: a target that refuses one of the escapes (an ASCII
+        // byte bound for UTF-8) must leave no half of the sequence behind.
+        let mut kept = Vec::with_capacity(bytes.len() + 8);
         for &b in bytes {
-            self.encoder
-                .encode_surrogate(0xDC00 | u16::from(b), &mut self.out.buf);
+            if !self
+                .encoder
+                .encode_surrogate(0xDC00 | u16::from(b), &mut kept)
+            {
+                let target = self.encoder.charset().name();
+                let reason = format!(
+                    "the byte {b:02X} is kept as U+DC{b:02X}, which {target} cannot hold: an \
+                     escaped byte below 0x80 goes back only to the format it came from (or \
+                     through UTF-16 or UTF-32)"
+                );
+                return Err(unescapable(reason).into());
+            }
         }
+        self.out.buf.extend_from_slice(&kept);
         self.counts.escaped += bytes.len() as u64;
         Ok(produced + bytes.len() as u64)
     }

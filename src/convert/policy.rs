@@ -60,7 +60,7 @@ impl Counts {
             Policy::Discard => "dropped",
             Policy::Escape if self.escaped > 0 => {
                 return Some(format!(
-                    "escaped {} to U+DC80..U+DCFF",
+                    "escaped {} to U+DC00+byte",
                     plural(self.escaped, "ill-formed byte")
                 ));
             }

@@ -6,7 +6,9 @@ use crate::codecs::auto::AUTO;
 use crate::codecs::charset::Charset;
 use crate::codecs::codec::Codec;
 use crate::codecs::whatwg::Whatwg;
-use crate::codecs::{gb2312, single_byte, utf8, utf16, utf32, whatwg};
+use crate::codecs::{
+    bocu1, cesu8, gb2312, scsu, single_byte, utf1, utf7, utf8, utf16, utf32, whatwg, wtf8,
+};
 
 /// One row of the label table.
 pub struct Entry {
@@ -98,6 +100,72 @@ pub static TABLE: &[Entry] = &[
         codec: &utf32::UTF_32BE,
         aliases: &["utf32be", "UCS-4BE"],
         note: "Fixed byte order, as for UTF-16BE.",
+    },
+    Entry {
+        codec: &utf7::UTF_7,
+        aliases: &[
+            "UTF7",
+            "csUnicode11UTF7",
+            "unicode-1-1-utf-7",
+            "unicode-2-0-utf-7",
+        ],
+        note: "RFC 2152. Writes only Set D (letters, digits, `'(),-./:?`), space, tab, CR and LF \
+         directly, as glibc does, and Set O (`!\"#$%&*;<=>@[]^_{}`, the backquote and the \
+         vertical bar) in base64; `UTF-7-OPTIONAL` writes Set O directly. Reads strictly, as glibc and ICU do (Python is lenient): other \
+         bytes in direct mode, bits left over at the end of a base64 run, and unpaired \
+         surrogates are ill-formed. Stateful: never split across cores.",
+    },
+    Entry {
+        codec: &utf7::UTF_7_OPTIONAL,
+        aliases: &["X-UTF-7-OPTIONAL"],
+        note: "UTF-7 with the optionally direct characters of Set O written directly, as \
+         Python's `utf_7` and ICU write them. Reads as `UTF-7`.",
+    },
+    Entry {
+        codec: &utf7::UTF_7_IMAP,
+        aliases: &["IMAP-mailbox-name"],
+        note: "IMAP's modified UTF-7 for mailbox names (RFC 3501 §5.1.3): `&` starts a base64 \
+         run and `-` always ends it, `&-` is `&`, `,` stands for base64's `/`, and every printable \
+         ASCII character but `&` is written directly (in base64 it is ill-formed).",
+    },
+    Entry {
+        codec: &cesu8::CESU_8,
+        aliases: &["CESU8", "csCESU8"],
+        note: "UTR #26: UTF-8 with each supplementary character as its two UTF-16 surrogates, \
+         three bytes each (U+1F600 is ED A0 BD ED B8 80): Oracle's `UTF8`, MySQL's old `utf8`. A \
+         four-byte UTF-8 sequence, or a lone surrogate, is ill-formed. The BOM is UTF-8's.",
+    },
+    Entry {
+        codec: &cesu8::MUTF_8,
+        aliases: &["Modified-UTF-8", "Java-Modified-UTF-8"],
+        note: "Java's Modified UTF-8 (class files, JNI, `DataInput.readUTF`): CESU-8 with U+0000 as \
+         C0 80, so a raw 00 is ill-formed and never written. The two-byte length that \
+         `writeUTF` puts first is not part of the encoding: strip it before converting.",
+    },
+    Entry {
+        codec: &wtf8::WTF_8,
+        aliases: &["WTF8"],
+        note: "UTF-8 that also holds lone surrogates, three bytes each (Rust's `OsString` on \
+         Windows). A lone surrogate goes to the error policy; `--errors escape` keeps it, so \
+         `-f UTF-16LE -t WTF-8` and back is lossless for any 16-bit sequence. Unlike CESU-8, \
+         supplementary characters are four bytes.",
+    },
+    Entry {
+        codec: &scsu::SCSU,
+        aliases: &["csSCSU"],
+        note: "UTS #6 compression, stateful. Written by transcode's own encoder: ICU reads it as \
+         the same text, but the bytes are not ICU's.",
+    },
+    Entry {
+        codec: &bocu1::BOCU_1,
+        aliases: &["BOCU1", "csBOCU1"],
+        note: "UTN #6 compression, stateful; written byte for byte as ICU writes it.",
+    },
+    Entry {
+        codec: &utf1::UTF_1,
+        aliases: &["ISO-10646-UTF-1", "csISO10646UTF1"],
+        note: "Historical: ISO/IEC 10646-1:1993 Annex G, withdrawn in 1996 (UTF-8 replaced it); \
+         for old data only.",
     },
     Entry {
         codec: &single_byte::tables::ISO_8859_1,

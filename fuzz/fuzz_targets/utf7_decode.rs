@@ -1,0 +1,14 @@
+//! The UTF-7 decoder (stateful) on any bytes: UTF-7, UTF-7-OPTIONAL or UTF-7-IMAP, which
+//! byte 0 picks (modulo 3; it is also the chunk size). See
+//! `transcode_fuzz::check_stateful_decoder` for the property: no panic, the same result
+//! whatever the read sizes, replace well-formed, and escape through UTF-32LE and back.
+//!
+//! Input: byte 0 is the chunk size (0 means 1); the rest is the text.
+
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    transcode_fuzz::check_stateful_decoder(transcode_fuzz::utf7_label(data), data)
+});
