@@ -214,7 +214,7 @@ fn formats(cli: &Cli, to: Charset) -> anyhow::Result<(Option<CharFormat>, Option
                 "{option}: {} cannot hold '{}' (U+{:04X}), which its codes are written with; \
                  choose another format",
                 to.name(),
-                c.escape_default(),
+                c.escape_debug(),
                 u32::from(c)
             );
         }
