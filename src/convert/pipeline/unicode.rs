@@ -393,9 +393,17 @@ impl<'a> Iterator for Utf8Segments<'a> {
             return None;
         }
         let rest = self.rest;
-        let (n, bad) = utf8_run(rest);
-        // The run before an error is valid UTF-8, so this cannot fail.
-        let valid = simdutf8::basic::from_utf8(&rest[..n]).unwrap_or_default();
+        // A valid piece (the common case) is validated once, and taken as it is.
+        let (valid, bad) = match simdutf8::compat::from_utf8(rest) {
+            Ok(all) => (all, 0),
+            Err(e) => {
+                let n = e.valid_up_to();
+                // The run before an error is valid UTF-8, so this cannot fail.
+                let valid = simdutf8::basic::from_utf8(&rest[..n]).unwrap_or_default();
+                (valid, e.error_len().unwrap_or(rest.len() - n))
+            }
+        };
+        let n = valid.len();
         self.rest = &rest[n + bad..];
         Some((valid, &rest[n..n + bad]))
     }
