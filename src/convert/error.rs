@@ -182,8 +182,9 @@ fn unmappable_hint(ch: char, target: &str) -> String {
         return "UCS-2 holds only the BMP; use -t UTF-16 for characters above U+FFFF".to_string();
     }
     format!(
-        "use --errors replace to write '?' (or U+FFFD), -c to drop it, \
-         or a target that has it, such as UTF-8 (not {target})"
+        "use --errors replace to write '?' (or U+FFFD), --unmappable to write a code (with \
+         xml-dec: &#{};), -c to drop it, or a target that has it, such as UTF-8 (not {target})",
+        u32::from(ch)
     )
 }
 
