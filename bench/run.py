@@ -588,6 +588,16 @@ PAIRS = [
          iconv_args=None, iconv_note="glibc iconv has no lossless escape",
          uconv_args=None, uconv_note="uconv's escape callbacks write text (%XFF, \\xFF), "
          "not U+DC80..U+DCFF"),
+    # Normalization of text that is already NFC (the corpus is): it must come out as it went
+    # in, at a good fraction of cat's speed.
+    pair("nfc-en", "UTF-8 → UTF-8 --normalize nfc, English (already NFC)", "en.utf8", "UTF-8",
+         "UTF-8", "en.utf8", ("cat", 0.50), transcode_args=["--normalize", "nfc"],
+         iconv_args=None, iconv_note="glibc iconv does not normalize",
+         uconv_args=["-x", "Any-NFC"]),
+    pair("nfc-zh", "UTF-8 → UTF-8 --normalize nfc, Chinese (already NFC)", "zh.utf8", "UTF-8",
+         "UTF-8", "zh.utf8", ("cat", 0.50), transcode_args=["--normalize", "nfc"],
+         iconv_args=None, iconv_note="glibc iconv does not normalize",
+         uconv_args=["-x", "Any-NFC"]),
 ]
 
 

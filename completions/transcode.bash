@@ -23,7 +23,7 @@ _transcode() {
 
     case "${cmd}" in
         transcode)
-            opts="-l -o -c -s -i -r -j -f -t -h -V --list --output --silent --errors --add-bom --keep-bom --no-mmap --in-place --preserve-mtime --output-dir --recursive --include --exclude --binary --jobs --detect --json --check --max-errors --newline --from --to --help --version"
+            opts="-l -o -c -s -v -i -r -j -f -t -h -V --list --output --silent --errors --unmappable --unmappable-format --byte-format --normalize --verbose --add-bom --keep-bom --no-mmap --in-place --preserve-mtime --output-dir --recursive --include --exclude --binary --jobs --detect --json --check --max-errors --newline --from --to --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -60,7 +60,23 @@ _transcode() {
                     return 0
                     ;;
                 --errors)
-                    COMPREPLY=($(compgen -W "strict replace escape" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "strict replace escape backslash surrogatepass" -- "${cur}"))
+                    return 0
+                    ;;
+                --unmappable)
+                    COMPREPLY=($(compgen -W "backslash xml-dec xml-hex html name java c99 css icu unicode" -- "${cur}"))
+                    return 0
+                    ;;
+                --unmappable-format)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --byte-format)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --normalize)
+                    COMPREPLY=($(compgen -W "nfc nfd nfkc nfkd" -- "${cur}"))
                     return 0
                     ;;
                 --output-dir)

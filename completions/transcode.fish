@@ -1,7 +1,25 @@
 complete -c transcode -s o -l output -d 'Write to FILE (created only if the conversion succeeds) instead of standard output' -r -F
 complete -c transcode -l errors -d 'What to do with ill-formed input and unmappable characters' -r -f -a "strict\t'Stop at the first ill-formed input or unmappable character (exit 1)'
 replace\t'Write U+FFFD for each ill-formed sequence, U+FFFD or \'?\' for unmappable characters'
-escape\t'Keep each ill-formed byte b as U+DC00+b, written back as b: lossless round trips (unmappable characters are still errors)'"
+escape\t'Keep each ill-formed byte b as U+DC00+b, written back as b: lossless round trips (unmappable characters are still errors)'
+backslash\t'Python\'s backslashreplace: each ill-formed byte as \\xNN, each unmappable character as \\xNN, \\uNNNN or \\UNNNNNNNN'
+surrogatepass\t'Python\'s surrogatepass: unpaired surrogates of UTF-16/UTF-32 input go to UTF-8 as three bytes (ED A0 80 for U+D800) and to UTF-16/UTF-32 as themselves; otherwise strict'"
+complete -c transcode -l unmappable -d 'Write each character the output encoding cannot hold as a code in FORMAT' -r -f -a "backslash\t'\\xe9 \\u4e2d \\U0001f600 (Python\'s backslashreplace)'
+xml-dec\t'&#20013; (Python\'s xmlcharrefreplace, ICU\'s escape-xml-dec)'
+xml-hex\t'&#x4E2D; (ICU\'s escape-xml-hex)'
+html\t'&eacute; where HTML has a named entity, else &#20013;'
+name\t'\\N{CJK UNIFIED IDEOGRAPH-4E2D} (Python\'s namereplace; backslash where there is no name)'
+java\t'\\u4E2D, astral characters as \\uD83D\\uDE00 (ICU\'s escape-java)'
+c99\t'\\u4E2D \\U0001F600 (C99 and C++ universal character names, ICU\'s escape-c)'
+css\t'\\4E2D followed by a space (a CSS escape)'
+icu\t'%U4E2D, astral characters as %UD83D%UDE00 (ICU\'s escape and escape-icu)'
+unicode\t'{U+4E2D} (ICU\'s escape-unicode)'"
+complete -c transcode -l unmappable-format -d 'Write each character the output encoding cannot hold by a printf template' -r
+complete -c transcode -l byte-format -d 'Write each ill-formed input byte by a printf template' -r
+complete -c transcode -l normalize -d 'Put the text in a Unicode normalization form between decoding and encoding' -r -f -a "nfc\t'Canonical composition (é as one character): what most text on the web is in'
+nfd\t'Canonical decomposition (é as e and a combining accent), as macOS file names have it'
+nfkc\t'Compatibility composition: NFC, and also ligatures, fullwidth forms, superscripts and the like replaced by their plain equivalents (the fi ligature as fi, a fullwidth A as A)'
+nfkd\t'Compatibility decomposition'"
 complete -c transcode -l output-dir -d 'Write each converted FILE under DIR, at the same relative path' -r -f -a "(__fish_complete_directories)"
 complete -c transcode -l include -d 'With -r, convert only the files that match GLOB (e.g. \'*.txt\'); repeatable' -r
 complete -c transcode -l exclude -d 'With -r, leave out files and directories that match GLOB; repeatable' -r
@@ -2061,6 +2079,7 @@ ATARIST\t''"
 complete -c transcode -s l -l list -d 'List every encoding with its aliases, and exit'
 complete -c transcode -s c -d 'Drop ill-formed input and unmappable characters; exit 1 if anything was dropped'
 complete -c transcode -s s -l silent -d 'Print no notes or summaries on standard error (errors still are)'
+complete -c transcode -s v -l verbose -d 'Name each FILE on standard error as it is converted (as iconv --verbose does); with -i, --output-dir or --check, one line per file with what became of it'
 complete -c transcode -l add-bom -d 'Start the output with a byte order mark (UTF-8 with BOM, UTF-16LE with BOM, ...)'
 complete -c transcode -l keep-bom -d 'Pass a leading BOM through as U+FEFF instead of removing it'
 complete -c transcode -l no-mmap -d 'Read files with read() instead of memory-mapping them'

@@ -410,7 +410,110 @@ fn error_policies(p: &mut Page) {
          question mark, with exit status 0. Ill-formed input is treated as the policy says. \
          Any other suffix is refused.",
     );
+    p.item(
+        "`--errors backslash`",
+        "Python's backslashreplace on both sides: each ill-formed byte as \\xNN (FF as \\xff), \
+         each unmappable character as \\xNN, \\uNNNN or \\UNNNNNNNN (\\xe9, \\u4e2d, \
+         \\U0001f600). Exit status 0, with counts on standard error.",
+    );
+    p.item(
+        "`--errors surrogatepass`",
+        "Python's surrogatepass: an unpaired surrogate of UTF-16 or UTF-32 input is written to \
+         UTF-8 as its three-byte form (ED A0 80 for U+D800) and to UTF-16 or UTF-32 as the \
+         unit itself; to any other encoding it is an error. Everything else is strict.",
+    );
+    p.item(
+        "`--byte-format` {TEMPLATE}",
+        "Each ill-formed byte written by a printf template, as libiconv's --byte-subst does: \
+         '<0x%02X>' writes <0xFF>. ICU's byte escapes are templates too: '%%X%02X' (%XFF), \
+         '\\x%02X' (\\xFF), '&#%d;'. Only with `--errors strict` or `-c`, which then say what \
+         becomes of unmappable characters.",
+    );
+    p.item(
+        "`-c`, `--errors strict`, `replace` or `escape` with `--unmappable`",
+        "The policy covers ill-formed input; unmappable characters are written as codes (below).",
+    );
     p.para("`-s` silences the summaries and notes, never the errors.");
+    unmappable_formats(p);
+    normalization(p);
+}
+
+/// The formats of `--unmappable`, each with an example.
+fn unmappable_formats(p: &mut Page) {
+    p.subsection("Codes for unmappable characters");
+    p.para(
+        "`--unmappable` {FORMAT} writes each character the output encoding cannot hold as a \
+         code, whatever the policy, and `--unmappable-format` {TEMPLATE} by a printf template \
+         (libiconv's --unicode-subst). //TRANSLIT goes first; the code replaces its question \
+         mark. Before anything is converted, transcode checks that the output encoding can \
+         hold every character of the codes (else exit 2). The examples are for e with acute, \
+         U+4E2D and U+1F600; the peers' names for the formats are accepted too.",
+    );
+    let formats: [(&str, &str); 11] = [
+        (
+            "backslash",
+            "\\xe9 \\u4e2d \\U0001f600 (Python's backslashreplace).",
+        ),
+        (
+            "xml-dec",
+            "&#233; &#20013; &#128512; (Python's xmlcharrefreplace, ICU's escape-xml-dec).",
+        ),
+        (
+            "xml-hex",
+            "&#xE9; &#x4E2D; &#x1F600; (ICU's escape-xml-hex).",
+        ),
+        (
+            "html",
+            "&eacute; &#20013; &#128512;: HTML's named entity where there is one, else decimal.",
+        ),
+        (
+            "name",
+            "\\N{LATIN SMALL LETTER E WITH ACUTE} \\N{CJK UNIFIED IDEOGRAPH-4E2D} \
+             \\N{GRINNING FACE} (Python's namereplace; as backslash without a name).",
+        ),
+        (
+            "java",
+            "\\u00E9 \\u4E2D \\uD83D\\uDE00 (ICU's escape-java).",
+        ),
+        (
+            "c99",
+            "\\u00E9 \\u4E2D \\U0001F600 (ICU's escape-c; C99 universal character names).",
+        ),
+        (
+            "css",
+            "\\E9 \\4E2D \\1F600, each followed by a space (a CSS escape).",
+        ),
+        (
+            "icu",
+            "%U00E9 %U4E2D %UD83D%UDE00 (ICU's escape and escape-icu).",
+        ),
+        (
+            "unicode",
+            "{U+00E9} {U+4E2D} {U+1F600} (ICU's escape-unicode).",
+        ),
+        (
+            "--unmappable-format '<U+%04X>'",
+            "<U+00E9> <U+4E2D> <U+1F600>. A template has literal text and one conversion, \
+             %d, %i, %u, %x, %X or %o with flags, width and precision; %% is a percent sign.",
+        ),
+    ];
+    for (format, example) in formats {
+        p.0.control("TP", []);
+        p.0.text([bold(format)]);
+        p.0.text([roman(example)]);
+    }
+}
+
+fn normalization(p: &mut Page) {
+    p.subsection("Normalization");
+    p.para(
+        "`--normalize` {nfc}, {nfd}, {nfkc} or {nfkd} puts the decoded text in that Unicode \
+         normalization form before it is encoded. It streams: input is cut only before a \
+         character that is a starter with quick-check value yes, so files of any size and \
+         files split across cores normalize as a whole. Text already in the form is passed \
+         on as it is. An unmappable character that normalization made is reported at the \
+         input bytes it was made from.",
+    );
 }
 
 fn exit_status(p: &mut Page) {
@@ -493,6 +596,12 @@ fn examples(p: &mut Page) {
         "transcode -f UTF-8 -t GBK --errors escape old.utf8.txt > back.txt",
         "cmp old.txt back.txt",
     ]);
+    p.para("For a web page in Latin-1, what it lacks as character references:");
+    p.example(&["transcode -t latin1 --unmappable xml-dec page.txt > page.html"]);
+    p.para("As libiconv would write them, and bad input bytes too:");
+    p.example(&["transcode -f UTF-8 -t ascii --unmappable-format '<U+%04X>' --byte-format '<0x%02X>' log.txt"]);
+    p.para("Decomposed text (as macOS writes file names) composed, naming each file:");
+    p.example(&["transcode -v -f UTF-8 --normalize nfc -i notes/*.txt"]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -666,4 +775,66 @@ fn missing(tool: &str) {
     let message = format!("{tool} is not installed (.ci/install-doc-tools installs it)");
     assert!(std::env::var_os("CI").is_none(), "{message}");
     eprintln!("{message}; not checked");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The HTML entities of `--unmappable html`
+
+const HTML_ENTITIES: &str = "src/convert/unmappable/html.rs";
+
+/// The named entities of HTML 4.01 (the W3C DTD's entity sets HTMLlat1, HTMLsymbol and
+/// HTMLspecial, as Python's `html.entities.codepoint2name` holds them), less those that HTML5,
+/// which browsers follow, reads as another character (`&lang;` and `&rang;`).
+const HTML_ENTITIES_SCRIPT: &str = "\
+import html.entities as h
+for cp, name in sorted(h.codepoint2name.items()):
+    if h.html5.get(name + ';') == chr(cp):
+        print(cp, name)
+";
+
+/// `src/convert/unmappable/html.rs` from Python's tables (python3 is on every machine).
+fn html_entities_source() -> String {
+    let out = Command::new("python3")
+        .args(["-c", HTML_ENTITIES_SCRIPT])
+        .output()
+        .expect("python3 runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut rows = String::new();
+    for line in String::from_utf8(out.stdout).unwrap().lines() {
+        let (cp, name) = line.split_once(' ').unwrap();
+        let cp: u32 = cp.parse().unwrap();
+        rows += &format!("    (0x{cp:04X}, \"{name}\"),\n");
+    }
+    format!(
+        "//! The named character entities of HTML 4.01 that HTML5 reads as the same character, \
+         for\n\
+         //! `--unmappable html`. Generated by tests/generated.rs ({REGENERATE}) from\n\
+         //! Python's `html.entities` (`codepoint2name`, the W3C HTML 4.01 DTD's entity sets \
+         HTMLlat1,\n\
+         //! HTMLsymbol and HTMLspecial; `html5`, the WHATWG HTML Standard's list), less \
+         `&lang;`\n\
+         //! and `&rang;`, which HTML5 reads as U+27E8 and U+27E9. Do not edit.\n\
+         \n\
+         #![forbid(unsafe_code)]\n\
+         \n\
+         /// (code point, name), sorted by code point.\n\
+         static ENTITIES: &[(u32, &str)] = &[\n{rows}];\n\
+         \n\
+         /// The entity name for `cp`, if HTML has one.\n\
+         pub fn entity(cp: u32) -> Option<&'static str> {{\n    \
+             ENTITIES\n        \
+                 .binary_search_by_key(&cp, |&(c, _)| c)\n        \
+                 .ok()\n        \
+                 .map(|i| ENTITIES[i].1)\n\
+         }}\n"
+    )
+}
+
+#[test]
+fn html_entity_table_is_current() {
+    assert_current([check(HTML_ENTITIES, html_entities_source().as_bytes())]);
 }

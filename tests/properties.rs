@@ -10,6 +10,9 @@
 //! 5. The bulk UTF-8 ↔ UTF-16 paths (simdutf) agree with independent references: UTF-8 →
 //!    UTF-16 with what the general path writes for UTF-32, UTF-16 → UTF-8 with std's
 //!    `char::decode_utf16`.
+//! 6. `--normalize`: every cut it allows splits nothing (the parts normalize on their own to
+//!    the normalization of the whole), and across read windows and decoder blocks the output
+//!    is what unicode-normalization makes of the whole text.
 
 mod common;
 
@@ -608,5 +611,125 @@ proptest! {
             convert(&input, &Settings::new(UTF_8, cs("UTF-32LE"), policy));
         prop_assert_eq!(status, wide_status);
         prop_assert!(bulk == utf32le_as_utf16(&wide, false), "{:?}: outputs differ", policy);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 6. --normalize: every cut it allows gives the same text as the whole, which is what the
+//    normalizer makes of the whole.
+
+use transcode::convert::normalize::NormalForm;
+
+const FORMS: &[NormalForm] = &[
+    NormalForm::Nfc,
+    NormalForm::Nfd,
+    NormalForm::Nfkc,
+    NormalForm::Nfkd,
+];
+
+/// Characters that normalization moves, joins or splits: combining marks of several classes
+/// (in and out of canonical order), characters that compose or decompose, Hangul jamo and
+/// syllables, compatibility characters, singletons, astral marks; and ASCII and hanzi.
+fn normalizing_char() -> impl Strategy<Value = char> {
+    prop::sample::select(vec![
+        'a',
+        'e',
+        'o',
+        'A',
+        ' ',
+        '\n',
+        '中',
+        '文',
+        '\u{301}',
+        '\u{300}',
+        '\u{308}',
+        '\u{323}',
+        '\u{327}',
+        '\u{31B}',
+        '\u{345}',
+        '\u{E9}',
+        '\u{1E0B}',
+        '\u{1E63}',
+        '\u{212B}',
+        '\u{2126}',
+        '\u{1100}',
+        '\u{1161}',
+        '\u{11A8}',
+        '\u{AC00}',
+        '\u{FB01}',
+        '\u{FF21}',
+        '\u{2460}',
+        '\u{F900}',
+        '\u{3099}',
+        '\u{304B}',
+        '\u{1D15E}',
+        '\u{1D165}',
+        '\u{1D16D}',
+        '\u{F6F}',
+        '\u{FF0C}',
+        '\u{3002}',
+        '\u{0344}',
+        '\u{0958}',
+    ])
+}
+
+fn normalizing_text(max: usize) -> impl Strategy<Value = String> {
+    prop::collection::vec(normalizing_char(), 0..max).prop_map(|v| v.into_iter().collect())
+}
+
+fn normalize_settings(from: &str, form: NormalForm) -> Settings {
+    let mut s = Settings::new(cs(from), UTF_8, Policy::Strict);
+    s.normalize = Some(form);
+    s
+}
+
+proptest! {
+    #![proptest_config(config(48))]
+
+    /// 6a. For every window end, the cut `--normalize` allows splits the input into two
+    ///     parts that normalize on their own to the normalization of the whole.
+    #[test]
+    fn normalize_cuts_split_nothing(
+        text in normalizing_text(40),
+        from in prop::sample::select(&["UTF-8", "UTF-16LE", "UTF-32BE", "GB18030"][..]),
+        form in prop::sample::select(FORMS),
+    ) {
+        let bytes = encode_text(&text, from);
+        let settings = normalize_settings(from, form);
+        let whole = convert(&bytes, &settings);
+        prop_assert_eq!(&whole, &(form.normalize(&text).into_bytes(), 0));
+        for end in 0..=bytes.len() {
+            let Some(cut) = form.safe_cut(cs(from), &bytes[..end]) else { continue };
+            let (a, b) = (convert(&bytes[..cut], &settings), convert(&bytes[cut..], &settings));
+            prop_assert_eq!((a.1, b.1), (0, 0));
+            prop_assert_eq!([a.0, b.0].concat(), whole.0.clone(), "{:?} cut at {}", form, cut);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(config(4))]
+
+    /// 6b. Inputs larger than the read window and the decoder's text blocks, read in
+    ///     arbitrary chunks, from UTF-8 (its bulk path) and from two charsets that go
+    ///     through the decoder's blocks: the same as the normalizer makes of the whole text.
+    #[test]
+    fn normalize_across_windows(
+        form in prop::sample::select(FORMS),
+        seed in any::<u64>(),
+        sizes in prop::collection::vec(1000usize..100_000, 1..6),
+    ) {
+        let chars: Vec<char> = {
+            let mut rng = common::Rng::new(seed);
+            let pool = ['a', ' ', 'e', '\u{301}', '\u{323}', '\u{1100}', '\u{1161}', '中', '\u{FB01}', '\n'];
+            (0..120_000).map(|_| rng.pick(&pool)).collect()
+        };
+        let text: String = chars.into_iter().collect();
+        let want = form.normalize(&text).into_bytes();
+        for from in ["UTF-8", "UTF-32LE", "GB18030"] {
+            let bytes = encode_text(&text, from);
+            let chunked = convert_chunked(&bytes, &sizes, &normalize_settings(from, form));
+            prop_assert!(chunked.1 == 0 && chunked.0 == want, "-f {} {:?} chunks {:?}: differs", from, form, sizes);
+        }
     }
 }

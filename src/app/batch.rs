@@ -232,12 +232,34 @@ fn process(item: &Item, settings: &Settings, batch: &Batch) -> FileReport {
             ))
         }
         Item::Skipped(path, why) => skipped(report, path, why),
-        Item::File(target) => match &batch.mode {
-            Mode::Detect { json } => describe::detect_file(&target.path, *json, settings),
-            Mode::Check(max) => check_file(&target.path, *max, settings, batch, report),
-            Mode::InPlace | Mode::OutputDir(_) => convert_file(target, settings, batch, report),
-        },
+        Item::File(target) => {
+            let mut report = match &batch.mode {
+                Mode::Detect { json } => {
+                    return describe::detect_file(&target.path, *json, settings);
+                }
+                Mode::Check(max) => check_file(&target.path, *max, settings, batch, report),
+                Mode::InPlace | Mode::OutputDir(_) => convert_file(target, settings, batch, report),
+            };
+            if settings.verbose {
+                verbose_line(&mut report, &target.path);
+            }
+            report
+        }
     }
+}
+
+/// `--verbose`: one line for each file that no other line is about (failures and skips
+/// have theirs).
+fn verbose_line(report: &mut FileReport, path: &Path) {
+    let what = match report.outcome {
+        Outcome::Converted if report.exit == 0 => "converted",
+        Outcome::Converted => "converted, with losses",
+        Outcome::Unchanged => "unchanged (already as the conversion would make it)",
+        Outcome::Reported(false) => "checked, no problems",
+        Outcome::Reported(true) => "checked, problems found",
+        Outcome::Skipped | Outcome::Failed(_) => return,
+    };
+    report.stderr.push(format!("{}: {what}", path.display()));
 }
 
 fn skipped(mut report: FileReport, path: &Path, why: &str) -> FileReport {

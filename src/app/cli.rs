@@ -3,6 +3,8 @@
 #![forbid(unsafe_code)]
 
 use crate::convert::Newline;
+use crate::convert::normalize::NormalForm;
+use crate::convert::unmappable::CharFormat;
 use clap::{Parser, ValueEnum};
 use std::path::PathBuf;
 
@@ -16,6 +18,89 @@ pub enum ErrorsArg {
     /// Keep each ill-formed byte b as U+DC00+b, written back as b: lossless round trips
     /// (unmappable characters are still errors).
     Escape,
+    /// Python's backslashreplace: each ill-formed byte as \xNN, each unmappable character as
+    /// \xNN, \uNNNN or \UNNNNNNNN.
+    Backslash,
+    /// Python's surrogatepass: unpaired surrogates of UTF-16/UTF-32 input go to UTF-8 as three
+    /// bytes (ED A0 80 for U+D800) and to UTF-16/UTF-32 as themselves; otherwise strict.
+    #[value(name = "surrogatepass")]
+    SurrogatePass,
+}
+
+/// What `--unmappable` accepts: how to write a character the output encoding cannot hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum UnmappableArg {
+    /// \xe9 \u4e2d \U0001f600 (Python's backslashreplace).
+    #[value(alias = "backslashreplace")]
+    Backslash,
+    /// &#20013; (Python's xmlcharrefreplace, ICU's escape-xml-dec).
+    #[value(aliases = ["xmlcharrefreplace", "escape-xml-dec"])]
+    XmlDec,
+    /// &#x4E2D; (ICU's escape-xml-hex).
+    #[value(aliases = ["escape-xml-hex", "escape-xml"])]
+    XmlHex,
+    /// &eacute; where HTML has a named entity, else &#20013;.
+    Html,
+    /// \N{CJK UNIFIED IDEOGRAPH-4E2D} (Python's namereplace; backslash where there is no name).
+    #[value(alias = "namereplace")]
+    Name,
+    /// \u4E2D, astral characters as \uD83D\uDE00 (ICU's escape-java).
+    #[value(alias = "escape-java")]
+    Java,
+    /// \u4E2D \U0001F600 (C99 and C++ universal character names, ICU's escape-c).
+    #[value(alias = "escape-c")]
+    C99,
+    /// \4E2D followed by a space (a CSS escape).
+    Css,
+    /// %U4E2D, astral characters as %UD83D%UDE00 (ICU's escape and escape-icu).
+    #[value(aliases = ["escape-icu", "escape"])]
+    Icu,
+    /// {U+4E2D} (ICU's escape-unicode).
+    #[value(alias = "escape-unicode")]
+    Unicode,
+}
+
+impl From<UnmappableArg> for CharFormat {
+    fn from(arg: UnmappableArg) -> CharFormat {
+        match arg {
+            UnmappableArg::Backslash => CharFormat::Backslash,
+            UnmappableArg::XmlDec => CharFormat::XmlDec,
+            UnmappableArg::XmlHex => CharFormat::XmlHex,
+            UnmappableArg::Html => CharFormat::Html,
+            UnmappableArg::Name => CharFormat::Name,
+            UnmappableArg::Java => CharFormat::Java,
+            UnmappableArg::C99 => CharFormat::C99,
+            UnmappableArg::Css => CharFormat::Css,
+            UnmappableArg::Icu => CharFormat::Icu,
+            UnmappableArg::Unicode => CharFormat::Unicode,
+        }
+    }
+}
+
+/// What `--normalize` accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum NormalizeArg {
+    /// Canonical composition (é as one character): what most text on the web is in.
+    Nfc,
+    /// Canonical decomposition (é as e and a combining accent), as macOS file names have it.
+    Nfd,
+    /// Compatibility composition: NFC, and also ligatures, fullwidth forms, superscripts and
+    /// the like replaced by their plain equivalents (the fi ligature as fi, a fullwidth A as
+    /// A).
+    Nfkc,
+    /// Compatibility decomposition.
+    Nfkd,
+}
+
+impl From<NormalizeArg> for NormalForm {
+    fn from(arg: NormalizeArg) -> NormalForm {
+        match arg {
+            NormalizeArg::Nfc => NormalForm::Nfc,
+            NormalizeArg::Nfd => NormalForm::Nfd,
+            NormalizeArg::Nfkc => NormalForm::Nfkc,
+            NormalizeArg::Nfkd => NormalForm::Nfkd,
+        }
+    }
 }
 
 /// What `--newline` accepts.
@@ -55,6 +140,14 @@ Examples:
   transcode -f GBK --errors escape a.txt > a.u8   keep bad bytes; get them back with
   transcode -f UTF-8 -t GBK --errors escape a.u8  (byte-exact via UTF-8 for UTF-8, GBK,
                                                   GB18030; via UTF-16 or UTF-32 for all)
+  transcode -t latin1 --unmappable xml-dec a.txt  what latin1 lacks as &#20013;
+  transcode -t ascii --unmappable-format '<U+%04X>' a.txt   ... as <U+4E2D> (libiconv)
+  transcode -f UTF-8 --byte-format '<0x%02X>' a.txt   bad bytes as <0xFF> (libiconv)
+  transcode -f latin1 -t ascii --errors backslash a.txt   bad bytes and unmappable
+                                                  characters as \\xe9 (Python)
+  transcode -f UTF-16LE --errors surrogatepass a.txt   lone surrogates to UTF-8 (Python)
+  transcode -f UTF-8 -t UTF-8 --normalize nfc a.txt   decomposed (macOS) text to NFC
+  transcode -v -f GBK -i *.txt                    name each file as it is converted
 
 Exit status: 0 converted; 1 data not convertible under the policy (or -c dropped
 something); 2 usage error, unknown encoding or I/O error. A closed pipe ends quietly (0).";
@@ -125,8 +218,51 @@ pub struct Cli {
     pub silent: bool,
 
     /// What to do with ill-formed input and unmappable characters.
+    ///
+    /// --unmappable says what to write for unmappable characters instead, and --byte-format
+    /// what to write for each ill-formed byte.
     #[arg(long, value_enum, value_name = "POLICY", default_value_t = ErrorsArg::Strict)]
     pub errors: ErrorsArg,
+
+    /// Write each character the output encoding cannot hold as a code in FORMAT.
+    ///
+    /// Whatever --errors says (which then covers ill-formed input only); after //TRANSLIT's
+    /// approximations, instead of its '?'. The output encoding must be able to hold the
+    /// codes themselves (checked before anything is converted). Peers' names are accepted too
+    /// (backslashreplace, xmlcharrefreplace, namereplace, escape-java, escape-c, escape-icu,
+    /// escape-xml-hex, escape-unicode).
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub unmappable: Option<UnmappableArg>,
+
+    /// Write each character the output encoding cannot hold by a printf template.
+    ///
+    /// As libiconv's --unicode-subst: the code point goes into the template's one
+    /// conversion (%d, %i, %u, %x, %X or %o, with flags, width and precision), e.g.
+    /// '<U+%04X>' or '&#%d;'; %% is a percent sign.
+    #[arg(long, value_name = "TEMPLATE", conflicts_with = "unmappable")]
+    pub unmappable_format: Option<String>,
+
+    /// Write each ill-formed input byte by a printf template.
+    ///
+    /// As libiconv's --byte-subst: the byte goes into the template's one conversion, e.g.
+    /// '<0x%02X>', '\x%02X' (what ICU's escape-c writes), '%%X%02X' (ICU's escape). With
+    /// --errors strict (then unmappable characters still stop the conversion) or -c (then
+    /// they are dropped).
+    #[arg(long, value_name = "TEMPLATE")]
+    pub byte_format: Option<String>,
+
+    /// Put the text in a Unicode normalization form between decoding and encoding.
+    ///
+    /// Streams: a file of any size is normalized in bounded memory, cut only where
+    /// normalization allows. Text that is already in the form (ASCII, Chinese) is passed on
+    /// as it is.
+    #[arg(long, value_enum, value_name = "FORM")]
+    pub normalize: Option<NormalizeArg>,
+
+    /// Name each FILE on standard error as it is converted (as iconv --verbose does); with
+    /// -i, --output-dir or --check, one line per file with what became of it.
+    #[arg(short, long, conflicts_with = "silent")]
+    pub verbose: bool,
 
     /// Start the output with a byte order mark (UTF-8 with BOM, UTF-16LE with BOM, ...).
     ///

@@ -43,9 +43,14 @@ pub fn run(cli: &Cli) -> anyhow::Result<i32> {
     } else {
         &cli.files[..]
     };
-    let inputs = files
-        .iter()
-        .map(|p| Input::open(Some(p), settings.no_mmap).map_err(Failure::from));
+    let named = !cli.files.is_empty();
+    let inputs = files.iter().map(|p| {
+        // --verbose names each file just before it is converted, as iconv does.
+        if settings.verbose && named {
+            eprintln!("{}:", p.display());
+        }
+        Input::open(Some(p), settings.no_mmap).map_err(Failure::from)
+    });
     let mut say = |m: String| eprintln!("transcode: {m}");
     let done = convert_all(inputs, &settings, &mut out, &mut say);
     if done.broken_pipe {

@@ -6,7 +6,10 @@
 use super::cli::{Cli, ErrorsArg};
 use crate::codecs::Charset;
 use crate::codecs::bom;
+use crate::codecs::charset::encodes;
 use crate::codecs::labels;
+use crate::convert::normalize::NormalForm;
+use crate::convert::unmappable::{self, BadInput, ByteFormat, CharFormat, Template};
 use crate::convert::{Newline, Options, Policy};
 use anyhow::bail;
 use clap::ValueEnum;
@@ -32,6 +35,14 @@ pub struct Settings {
     pub newline: Newline,
     /// `//TRANSLIT`.
     pub translit: bool,
+    /// `--unmappable`, `--unmappable-format`, or what `--errors backslash` implies.
+    pub unmappable: Option<CharFormat>,
+    /// `--byte-format`, `--errors backslash`, `--errors surrogatepass`.
+    pub bad_input: Option<BadInput>,
+    /// `--normalize`.
+    pub normalize: Option<NormalForm>,
+    /// `--verbose`.
+    pub verbose: bool,
     /// Threads a large file may be converted on.
     pub threads: usize,
 }
@@ -63,6 +74,9 @@ impl Settings {
         }
         let policy = match (cli.discard || ignore, cli.errors) {
             (true, ErrorsArg::Strict) => Policy::Discard,
+            // Python's handlers say what becomes of ill-formed input themselves; anything
+            // else stops the conversion, as in Python.
+            (false, ErrorsArg::Backslash | ErrorsArg::SurrogatePass) => Policy::Strict,
             (true, other) => {
                 let name = other.to_possible_value().map(|v| v.get_name().to_string());
                 bail!(
@@ -77,6 +91,7 @@ impl Settings {
         if cli.add_bom && bom::output_bom(to).is_none() {
             bail!("--add-bom: {} has no byte order mark", to.name());
         }
+        let (unmappable, bad_input) = formats(cli, to)?;
         Ok(Settings {
             from,
             to,
@@ -87,6 +102,10 @@ impl Settings {
             silent: cli.silent,
             newline: cli.newline.into(),
             translit,
+            unmappable,
+            bad_input,
+            normalize: cli.normalize.map(NormalForm::from),
+            verbose: cli.verbose,
             threads: cores(),
         })
     }
@@ -103,6 +122,10 @@ impl Settings {
             silent: true,
             newline: Newline::Keep,
             translit: false,
+            unmappable: None,
+            bad_input: None,
+            normalize: None,
+            verbose: false,
             threads: 1,
         }
     }
@@ -114,6 +137,9 @@ impl Settings {
             newline: self.newline,
             translit: self.translit,
             check: None,
+            unmappable: self.unmappable.clone(),
+            bad_input: self.bad_input.clone(),
+            normalize: self.normalize,
         }
     }
 
@@ -122,6 +148,88 @@ impl Settings {
         if !self.silent {
             say(message);
         }
+    }
+}
+
+/// What `--unmappable`, `--unmappable-format`, `--byte-format` and the Python handlers of
+/// `--errors` ask for, checked: each template parsed, and every character a format may write
+/// encodable in `to`, so that no code fails midway.
+fn formats(cli: &Cli, to: Charset) -> anyhow::Result<(Option<CharFormat>, Option<BadInput>)> {
+    let template = |option: &str, source: &str| {
+        Template::parse(source).map_err(|why| anyhow::anyhow!("{option} '{source}': {why}"))
+    };
+    let mut unmappable = match (&cli.unmappable, &cli.unmappable_format) {
+        (Some(arg), _) => Some(CharFormat::from(*arg)),
+        (None, Some(t)) => Some(CharFormat::Template(template("--unmappable-format", t)?)),
+        (None, None) => None,
+    };
+    let mut bad_input = match &cli.byte_format {
+        Some(t) => Some(BadInput::Codes(ByteFormat::Template(template(
+            "--byte-format",
+            t,
+        )?))),
+        None => None,
+    };
+    match cli.errors {
+        ErrorsArg::Backslash if bad_input.is_none() => {
+            bad_input = Some(BadInput::Codes(ByteFormat::Backslash));
+            unmappable.get_or_insert(CharFormat::Backslash);
+        }
+        ErrorsArg::SurrogatePass if bad_input.is_none() => {
+            bad_input = Some(BadInput::SurrogatePass)
+        }
+        ErrorsArg::Strict => {}
+        other if bad_input.is_some() => {
+            let name = other.to_possible_value().map(|v| v.get_name().to_string());
+            bail!(
+                "--byte-format cannot be combined with --errors {} (it says itself what to \
+                 write for ill-formed input)",
+                name.unwrap_or_default()
+            )
+        }
+        _ => {}
+    }
+    let mut encodable = |s: &str| encodes(to, s);
+    let checks = [
+        (
+            unmappable.as_ref().map(CharFormat::alphabet),
+            unmappable_option(cli),
+        ),
+        (
+            match &bad_input {
+                Some(BadInput::Codes(format)) => Some(format.alphabet()),
+                _ => None,
+            },
+            if cli.byte_format.is_some() {
+                "--byte-format"
+            } else {
+                "--errors backslash"
+            },
+        ),
+    ];
+    for (alphabet, option) in checks {
+        let Some(alphabet) = alphabet else { continue };
+        if let Some(c) = unmappable::first_unencodable(&alphabet, &mut encodable) {
+            bail!(
+                "{option}: {} cannot hold '{}' (U+{:04X}), which its codes are written with; \
+                 choose another format",
+                to.name(),
+                c.escape_debug(),
+                u32::from(c)
+            );
+        }
+    }
+    Ok((unmappable, bad_input))
+}
+
+/// The option that chose the format for unmappable characters, for messages.
+fn unmappable_option(cli: &Cli) -> &'static str {
+    if cli.unmappable.is_some() {
+        "--unmappable"
+    } else if cli.unmappable_format.is_some() {
+        "--unmappable-format"
+    } else {
+        "--errors backslash"
     }
 }
 

@@ -138,6 +138,12 @@ fn keep_bom(
     if status == EncodeStatus::Done {
         return Ok(());
     }
+    if let Some(format) = &settings.unmappable {
+        // Encodable: the start-up check saw to it.
+        encoder.encode(&format.code('\u{FEFF}'), &mut out.buf, false);
+        counts.coded_chars += 1;
+        return Ok(());
+    }
     match settings.policy {
         Policy::Strict | Policy::Escape => Err(ConvError::Unmappable {
             file: file.to_string(),

@@ -62,6 +62,20 @@ pub enum ConvError {
         /// Why it cannot be kept.
         reason: String,
     },
+    /// Under `--errors surrogatepass` or a code format, something the target cannot hold
+    /// the way the option asks.
+    NotWritable {
+        /// The input's name.
+        file: String,
+        /// Where.
+        at: Location,
+        /// The bytes concerned.
+        bytes: Vec<u8>,
+        /// The option, as the user wrote it (`--errors surrogatepass`).
+        option: &'static str,
+        /// Why it cannot be written.
+        reason: String,
+    },
     /// A BOM that announces another encoding than `--from` names (strict only).
     BomMismatch {
         /// The input's name.
@@ -168,8 +182,9 @@ fn unmappable_hint(ch: char, target: &str) -> String {
         return "UCS-2 holds only the BMP; use -t UTF-16 for characters above U+FFFF".to_string();
     }
     format!(
-        "use --errors replace to write '?' (or U+FFFD), -c to drop it, \
-         or a target that has it, such as UTF-8 (not {target})"
+        "use --errors replace to write '?' (or U+FFFD), --unmappable to write a code (with \
+         xml-dec: &#{};), -c to drop it, or a target that has it, such as UTF-8 (not {target})",
+        u32::from(ch)
     )
 }
 
@@ -179,7 +194,8 @@ impl ConvError {
         let at = match self {
             ConvError::IllFormed { at, .. }
             | ConvError::Unmappable { at, .. }
-            | ConvError::Unescapable { at, .. } => at,
+            | ConvError::Unescapable { at, .. }
+            | ConvError::NotWritable { at, .. } => at,
             ConvError::BomMismatch { .. } => return,
         };
         let moved = base.then(&TextPosition {
@@ -240,6 +256,18 @@ impl fmt::Display for ConvError {
             } => write!(
                 f,
                 "{file}:{at}: cannot be kept by --errors escape: {reason} (bytes {})\n  \
+                 hint: {POLICY_HINT_LOSSY}",
+                hex(bytes)
+            ),
+            ConvError::NotWritable {
+                file,
+                at,
+                bytes,
+                option,
+                reason,
+            } => write!(
+                f,
+                "{file}:{at}: cannot be written as {option} asks: {reason} (bytes {})\n  \
                  hint: {POLICY_HINT_LOSSY}",
                 hex(bytes)
             ),

@@ -62,7 +62,12 @@ pub fn convert(
     let Some(data) = input.mapped_rest() else {
         return Ok(());
     };
-    let bounds = segments(charset, data);
+    // Under --normalize a cut must also fall before a boundary of the form.
+    let cut = |window: &[u8]| match opts.normalize {
+        Some(form) => form.safe_cut(charset, window),
+        None => charset.safe_cut(window),
+    };
+    let bounds = segments(&cut, data);
     let base = input.offset();
     let next = AtomicUsize::new(0);
     let written = AtomicUsize::new(0);
@@ -72,7 +77,7 @@ pub fn convert(
     let job = Job {
         name: input.name.as_str(),
         charset,
-        opts,
+        opts: opts.clone(),
         target,
         pool: &pool,
     };
@@ -152,13 +157,16 @@ fn write_in_order(
     Ok(())
 }
 
-/// Cuts `data` into segments of about [`SEGMENT`] bytes, each ending at a safe boundary.
+/// The longest prefix of a window that may end a segment, as [`Charset::safe_cut`].
+type Cut<'a> = &'a dyn Fn(&[u8]) -> Option<usize>;
+
+/// Cuts `data` into segments of about [`SEGMENT`] bytes, each ending where `cut` allows.
 /// Returns (start, end) pairs.
-fn segments(charset: Charset, data: &[u8]) -> Vec<(usize, usize)> {
+fn segments(cut: Cut, data: &[u8]) -> Vec<(usize, usize)> {
     let mut bounds = Vec::with_capacity(data.len() / SEGMENT + 1);
     let mut start = 0;
     while start < data.len() {
-        let end = segment_end(charset, data, start);
+        let end = segment_end(cut, data, start);
         bounds.push((start, end));
         start = end;
     }
@@ -168,12 +176,12 @@ fn segments(charset: Charset, data: &[u8]) -> Vec<(usize, usize)> {
 /// Where the segment that starts at `start` ends: at the last safe boundary in the second
 /// half of its nominal length, or, when there is none there, at the first one after it (the
 /// end of the data if there is none at all), scanning each stretch of input once.
-fn segment_end(charset: Charset, data: &[u8], start: usize) -> usize {
+fn segment_end(cut: Cut, data: &[u8], start: usize) -> usize {
     let nominal = (start + SEGMENT).min(data.len());
     let mut from = start + (nominal - start) / 2;
     let mut to = nominal;
     while from < data.len() {
-        if let Some(cut) = charset.safe_cut(&data[from..to]).filter(|&cut| cut > 0) {
+        if let Some(cut) = cut(&data[from..to]).filter(|&cut| cut > 0) {
             return from + cut;
         }
         (from, to) = (to, (to + SEGMENT).min(data.len()));
@@ -219,7 +227,8 @@ fn convert_segment(job: &Job, bytes: &[u8], offset: u64) -> Segment {
     let mut input = Input::from_bytes_at(job.name, copy, offset);
     let mut out = Output::memory_in(job.pool.take());
     let mut encoder = Encoder::new(job.target);
-    let mut converter = Converter::new(job.charset, job.opts, job.name, &mut encoder, &mut out);
+    let opts = job.opts.clone();
+    let mut converter = Converter::new(job.charset, opts, job.name, &mut encoder, &mut out);
     let result = converter.run(&mut input, false);
     let (counts, end) = (converter.counts, converter.position());
     if let Some(copy) = input.into_owned_bytes() {
@@ -256,7 +265,7 @@ mod tests {
         let hanzi: Vec<u8> = b"\xD6\xD0".repeat(3 * SEGMENT / 2 + 7);
         let spaced: Vec<u8> = b"\xD6\xD0 ".repeat(SEGMENT);
         let data = [hanzi.as_slice(), &spaced, &hanzi].concat();
-        let bounds = segments(GBK, &data);
+        let bounds = segments(&|w| GBK.safe_cut(w), &data);
         assert_eq!(bounds.first().map(|b| b.0), Some(0));
         assert_eq!(bounds.last().map(|b| b.1), Some(data.len()));
         for pair in bounds.windows(2) {

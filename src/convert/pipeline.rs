@@ -8,13 +8,17 @@
 
 #![forbid(unsafe_code)]
 
+mod codes;
 mod locate;
+mod normalized;
 mod unicode;
 
 use super::error::{ConvError, Failure, Location, TextPosition, count_chars};
 use super::newline::{Newline, Piece, Splitter};
+use super::normalize::NormalForm;
 use super::policy::{Counts, Policy};
 use super::translit;
+use super::unmappable::{BadInput, CharFormat};
 use crate::codecs::charset::{encodes, round_trips};
 use crate::codecs::{
     CharAt, Charset, DecodeStatus, Decoder, EncodeStatus, Encoder, Form, Locate, Problem,
@@ -25,7 +29,7 @@ use crate::io::{Input, Output, WINDOW};
 const TEXT_BLOCK: usize = 64 * 1024;
 
 /// How a converter treats text besides decoding and encoding it.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Options {
     /// What to do with ill-formed input and unmappable characters.
     pub policy: Policy,
@@ -35,6 +39,14 @@ pub struct Options {
     pub translit: bool,
     /// `--check`: go on past problems, recording the first this many, and write nothing.
     pub check: Option<usize>,
+    /// `--unmappable`: write unmappable characters as codes (after `//TRANSLIT`'s
+    /// approximations), whatever the policy.
+    pub unmappable: Option<CharFormat>,
+    /// `--errors backslash|surrogatepass`, `--byte-format`: what becomes of ill-formed input
+    /// instead of what the policy says (the policy still covers what this leaves).
+    pub bad_input: Option<BadInput>,
+    /// `--normalize`: the normalization form decoded text is put in before it is encoded.
+    pub normalize: Option<NormalForm>,
 }
 
 impl Options {
@@ -45,6 +57,9 @@ impl Options {
             newline: Newline::Keep,
             translit: false,
             check: None,
+            unmappable: None,
+            bad_input: None,
+            normalize: None,
         }
     }
 }
@@ -62,6 +77,9 @@ struct Unmapped {
     /// [`Converter::settle`]). It is located where the text that showed it has no byte
     /// begins, and has no input bytes of its own to show.
     held: bool,
+    /// The length of the decoded text it came from, starting at `index`: the character
+    /// itself, or under `--normalize` the segment it was composed from.
+    source_len: usize,
 }
 
 /// One input's conversion into the shared output.
@@ -102,6 +120,15 @@ pub struct Converter<'a> {
     units: Vec<u16>,
     /// UTF-8 converted from UTF-16 units, before it is handed on.
     utf8: Vec<u8>,
+    /// `--normalize`: decoded text after the last boundary of a block that more text follows
+    /// directly, held back until that text shows how it ends.
+    norm_tail: String,
+    /// Set by a caller of `emit_block` when the next block continues this one's text.
+    more_text: bool,
+    /// `--normalize`: one segment, normalized.
+    segment: String,
+    /// A code being written (`--unmappable`, `--byte-format`).
+    scratch: String,
 }
 
 impl<'a> Converter<'a> {
@@ -142,6 +169,10 @@ impl<'a> Converter<'a> {
             piece_decoder: None,
             units: Vec::new(),
             utf8: Vec::new(),
+            norm_tail: String::new(),
+            more_text: false,
+            segment: String::new(),
+            scratch: String::new(),
         }
     }
 
@@ -168,7 +199,7 @@ impl<'a> Converter<'a> {
             let piece_len = if eof {
                 window.len()
             } else {
-                match self.charset.safe_cut(window) {
+                match self.cut(window) {
                     Some(cut) => cut,
                     None if window.len() >= WINDOW => window.len(),
                     None => continue,
@@ -201,6 +232,7 @@ impl<'a> Converter<'a> {
                 break;
             }
         }
+        self.flush_normalized()?;
         self.settle_now(input.offset())?;
         self.flush_newline();
         Ok(self.out.maybe_flush()?)
@@ -274,6 +306,7 @@ impl<'a> Converter<'a> {
             let mut text = std::mem::take(&mut self.text);
             text.clear();
             let (status, read) = self.decoder.decode(&piece[pos..], &mut text, last);
+            self.more_text = status == DecodeStatus::OutputFull;
             let emitted = self.emit_block(&text, piece);
             self.text = text;
             emitted?;
@@ -385,6 +418,14 @@ impl<'a> Converter<'a> {
 
     /// Encodes `text`, which stands at byte `at` of the block being emitted.
     fn encode_text(&mut self, text: &str, at: usize) -> Result<(), Failure> {
+        match self.opts.normalize {
+            Some(form) => self.encode_normalizing(form, text, at),
+            None => self.encode_plain(text, at),
+        }
+    }
+
+    /// [`Self::encode_text`] as it is.
+    fn encode_plain(&mut self, text: &str, at: usize) -> Result<(), Failure> {
         let mut from = 0;
         while from < text.len() {
             let (status, read) = self.encoder.encode(&text[from..], &mut self.out.buf, false);
@@ -433,13 +474,16 @@ impl<'a> Converter<'a> {
                 self.counts.transliterated += 1;
                 return Ok(false);
             }
-            // No approximation: `?` under strict (what //TRANSLIT promises); -c drops it,
-            // replace replaces it, and escape, which never loses data, still refuses it.
-            if self.policy == Policy::Strict && self.opts.check.is_none() {
-                self.encoder.encode("?", &mut self.out.buf, false);
-                self.counts.unmappable += 1;
-                return Ok(false);
-            }
+        }
+        if self.opts.unmappable.is_some() && self.opts.check.is_none() {
+            return self.write_char_code(c, index);
+        }
+        // No approximation: `?` under strict (what //TRANSLIT promises); -c drops it, replace
+        // replaces it, and escape, which never loses data, still refuses it.
+        if self.opts.translit && self.policy == Policy::Strict && self.opts.check.is_none() {
+            self.encoder.encode("?", &mut self.out.buf, false);
+            self.counts.unmappable += 1;
+            return Ok(false);
         }
         let record = Unmapped {
             ch: c,
@@ -447,6 +491,7 @@ impl<'a> Converter<'a> {
             pos: self.pos,
             piece_chars: self.piece_chars,
             held: false,
+            source_len: c.len_utf8(),
         };
         if self.opts.check.is_some() {
             self.unmapped.push(record);
@@ -491,18 +536,23 @@ impl<'a> Converter<'a> {
             let problem = self.ill_formed_error(at, bytes, problem);
             self.record(problem);
         }
-        let produced = match self.policy {
-            Policy::Strict => return Err(self.ill_formed_error(at, bytes, problem).into()),
-            Policy::Replace => {
+        let handled = match self.opts.check {
+            None => self.bad_input(at, bytes, problem)?,
+            Some(_) => None,
+        };
+        let produced = match (handled, self.policy) {
+            (Some(produced), _) => produced,
+            (None, Policy::Strict) => return Err(self.ill_formed_error(at, bytes, problem).into()),
+            (None, Policy::Replace) => {
                 self.counts.ill_formed += 1;
                 self.write_replacement();
                 1
             }
-            Policy::Discard => {
+            (None, Policy::Discard) => {
                 self.counts.ill_formed += 1;
                 0
             }
-            Policy::Escape => self.escape(at, bytes, problem)?,
+            (None, Policy::Escape) => self.escape(at, bytes, problem)?,
         };
         self.pos.advance_chars(produced);
         self.piece_chars += produced;

@@ -31,6 +31,12 @@ pub struct Counts {
     pub escaped: u64,
     /// Unmappable characters approximated by `//TRANSLIT`.
     pub transliterated: u64,
+    /// Unmappable characters written as codes (`--unmappable`).
+    pub coded_chars: u64,
+    /// Ill-formed bytes written as codes (`--byte-format`, `--errors backslash`).
+    pub coded_bytes: u64,
+    /// Unpaired surrogates passed through (`--errors surrogatepass`).
+    pub passed_surrogates: u64,
 }
 
 impl Counts {
@@ -40,17 +46,36 @@ impl Counts {
         self.unmappable += other.unmappable;
         self.escaped += other.escaped;
         self.transliterated += other.transliterated;
+        self.coded_chars += other.coded_chars;
+        self.coded_bytes += other.coded_bytes;
+        self.passed_surrogates += other.passed_surrogates;
     }
 
     /// The summary line for stderr, if anything happened.
     pub fn summary(&self, policy: Policy) -> Option<String> {
-        let main = self.policy_summary(policy);
-        let translit = (self.transliterated > 0)
-            .then(|| format!("approximated {}", plural(self.transliterated, "character")));
-        match (main, translit) {
-            (Some(m), Some(t)) => Some(format!("{m}; {t}")),
-            (m, t) => m.or(t),
-        }
+        let mut parts: Vec<String> = self.policy_summary(policy).into_iter().collect();
+        let mut add = |n: u64, what: String| {
+            if n > 0 {
+                parts.push(what);
+            }
+        };
+        let t = self.transliterated;
+        add(t, format!("approximated {}", plural(t, "character")));
+        let (c, b) = (self.coded_chars, self.coded_bytes);
+        add(
+            c,
+            format!("wrote {} as codes", plural(c, "unmappable character")),
+        );
+        add(
+            b,
+            format!("wrote {} as codes", plural(b, "ill-formed byte")),
+        );
+        let s = self.passed_surrogates;
+        add(
+            s,
+            format!("passed {} through", plural(s, "unpaired surrogate")),
+        );
+        (!parts.is_empty()).then(|| parts.join("; "))
     }
 
     fn policy_summary(&self, policy: Policy) -> Option<String> {
@@ -98,6 +123,19 @@ mod tests {
             Some("replaced 2 ill-formed sequences and 1 unmappable character")
         );
         assert_eq!(Counts::default().summary(Policy::Discard), None);
+        let c = Counts {
+            coded_chars: 2,
+            coded_bytes: 1,
+            passed_surrogates: 1,
+            ..Counts::default()
+        };
+        assert_eq!(
+            c.summary(Policy::Strict).as_deref(),
+            Some(
+                "wrote 2 unmappable characters as codes; wrote 1 ill-formed byte as codes; \
+                 passed 1 unpaired surrogate through"
+            )
+        );
         assert_eq!(Counts::default().summary(Policy::Strict), None);
     }
 }

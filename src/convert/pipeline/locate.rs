@@ -34,12 +34,14 @@ impl Converter<'_> {
             Locate::Replay if u.held => return (self.replay(piece, u.piece_chars).0, Vec::new()),
             Locate::Replay => return self.replay(piece, u.piece_chars),
         };
-        let text = &text[..u.index];
-        let offset = self.text_origin + text.chars().map(per_char).sum::<u64>();
+        let before = text.get(..u.index).unwrap_or_default();
+        let offset = self.text_origin + before.chars().map(per_char).sum::<u64>();
         if u.held {
             return (offset, Vec::new());
         }
-        let end = offset + per_char(u.ch);
+        // What it came from: itself, or under --normalize the segment composed into it.
+        let source = text.get(u.index..u.index + u.source_len);
+        let end = offset + source.map_or(per_char(u.ch), |s| s.chars().map(per_char).sum());
         (offset, self.bytes_at(piece, offset, end))
     }
 
@@ -99,6 +101,11 @@ impl Converter<'_> {
 
     /// How many characters the policy produces for one malformed sequence.
     pub(super) fn produced_for(&self, bytes: &[u8]) -> u64 {
+        if let Some(BadInput::Codes(_)) = self.opts.bad_input
+            && self.opts.check.is_none()
+        {
+            return bytes.len() as u64;
+        }
         match self.policy {
             Policy::Replace => 1,
             Policy::Escape => bytes.len() as u64,

@@ -22,7 +22,10 @@ impl Converter<'_> {
         if let Some(order) = self.bulk_utf16_target() {
             return self.utf8_piece_to_utf16(piece, last, order);
         }
-        if self.policy == Policy::Replace && self.opts.check.is_none() {
+        if self.policy == Policy::Replace
+            && self.opts.check.is_none()
+            && self.opts.bad_input.is_none()
+        {
             return self.utf8_piece_replacing(piece, last);
         }
         let mut pos = 0;
@@ -48,7 +51,10 @@ impl Converter<'_> {
     /// The byte order of a UTF-16 target that UTF-8 converts to directly: when the text
     /// needs nothing else done to it.
     fn bulk_utf16_target(&self) -> Option<UnitOrder> {
-        let plain = self.opts.newline == Newline::Keep && self.opts.check.is_none();
+        let plain = self.opts.newline == Newline::Keep
+            && self.opts.check.is_none()
+            && self.opts.normalize.is_none()
+            && self.opts.bad_input.is_none();
         // UCS-2 is not taken: it must stop at characters beyond the BMP. The unmarked label
         // writes little-endian (after its BOM).
         let Form::Utf16(order) = self.encoder.charset().form() else {
@@ -341,6 +347,9 @@ impl Converter<'_> {
             self.advance(text);
             return Ok(());
         }
+        if let Some(form) = self.opts.normalize {
+            return self.emit_normalized(form, text, piece);
+        }
         self.emit_text(text)?;
         self.report_unmapped(piece, Some(text))
     }
@@ -350,6 +359,7 @@ impl Converter<'_> {
         self.encoder.charset().form() == Form::Utf8
             && self.opts.newline == Newline::Keep
             && self.opts.check.is_none()
+            && self.opts.normalize.is_none()
     }
 }
 
@@ -383,9 +393,17 @@ impl<'a> Iterator for Utf8Segments<'a> {
             return None;
         }
         let rest = self.rest;
-        let (n, bad) = utf8_run(rest);
-        // The run before an error is valid UTF-8, so this cannot fail.
-        let valid = simdutf8::basic::from_utf8(&rest[..n]).unwrap_or_default();
+        // A valid piece (the common case) is validated once, and taken as it is.
+        let (valid, bad) = match simdutf8::compat::from_utf8(rest) {
+            Ok(all) => (all, 0),
+            Err(e) => {
+                let n = e.valid_up_to();
+                // The run before an error is valid UTF-8, so this cannot fail.
+                let valid = simdutf8::basic::from_utf8(&rest[..n]).unwrap_or_default();
+                (valid, e.error_len().unwrap_or(rest.len() - n))
+            }
+        };
+        let n = valid.len();
         self.rest = &rest[n + bad..];
         Some((valid, &rest[n..n + bad]))
     }

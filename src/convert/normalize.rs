@@ -1,0 +1,394 @@
+//! `--normalize`: Unicode normalization (UAX #15) of decoded text, in a streaming form.
+//!
+//! Text is normalized in segments that start at a *boundary*: a character that is a
+//! starter (canonical combining class 0) with a quick-check value of "yes" for the form.
+//! Nothing before a boundary can combine or reorder with anything after it, so text may be
+//! cut there (between read buffers, pieces and the parts of a parallel split) and each part
+//! normalized on its own with the same result as the whole.
+//!
+//! A run of boundaries is already normalized and is passed on as it is; only the segments
+//! around other characters go through the normalizer (unicode-normalization). Runs of ASCII,
+//! of CJK ideographs (U+4000..U+9FFF, lead bytes E4..E9 in UTF-8) and of the other characters
+//! whose bytes show them to be boundaries are skipped 32 bytes at a time; other characters of
+//! the BMP are looked up in a bit table built once per form from the crate's tables.
+
+#![forbid(unsafe_code)]
+
+use crate::codecs::{CharAt, Charset};
+use std::sync::OnceLock;
+use unicode_normalization::char::canonical_combining_class;
+use unicode_normalization::{IsNormalized, UnicodeNormalization};
+
+/// A normalization form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NormalForm {
+    /// Canonical composition.
+    Nfc,
+    /// Canonical decomposition.
+    Nfd,
+    /// Compatibility composition.
+    Nfkc,
+    /// Compatibility decomposition.
+    Nfkd,
+}
+
+/// Bytes looked at together by the fast scan.
+const CHUNK: usize = 32;
+/// Bytes looked at together by the cheap first test of the fast scan.
+const BLOCK: usize = 256;
+/// A stable stretch shorter than this between two segments is normalized with them, in one
+/// call to the normalizer: each call costs some hundred nanoseconds before any work.
+const SHORT_STABLE: usize = 64;
+
+impl NormalForm {
+    /// The form's name, as `--normalize` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            NormalForm::Nfc => "NFC",
+            NormalForm::Nfd => "NFD",
+            NormalForm::Nfkc => "NFKC",
+            NormalForm::Nfkd => "NFKD",
+        }
+    }
+
+    /// True when `c` is a starter with a quick-check "yes": text may be cut before it.
+    pub fn is_boundary(self, c: char) -> bool {
+        let cp = u32::from(c);
+        if cp < 0x80 {
+            return true;
+        }
+        match usize::try_from(cp) {
+            Ok(i) if i < 0x10000 => {
+                let table = self.bmp_table();
+                table[i / 64] >> (i % 64) & 1 == 1
+            }
+            _ => self.looked_up(c),
+        }
+    }
+
+    /// [`Self::is_boundary`] from the crate's tables.
+    fn looked_up(self, c: char) -> bool {
+        if canonical_combining_class(c) != 0 {
+            return false;
+        }
+        let one = std::iter::once(c);
+        let quick = match self {
+            NormalForm::Nfc => unicode_normalization::is_nfc_quick(one),
+            NormalForm::Nfd => unicode_normalization::is_nfd_quick(one),
+            NormalForm::Nfkc => unicode_normalization::is_nfkc_quick(one),
+            NormalForm::Nfkd => unicode_normalization::is_nfkd_quick(one),
+        };
+        quick == IsNormalized::Yes
+    }
+
+    /// One bit per BMP code point: [`Self::looked_up`], built on first use (65,536 look-ups,
+    /// well under a millisecond).
+    fn bmp_table(self) -> &'static [u64] {
+        static TABLES: [OnceLock<Vec<u64>>; 4] = [const { OnceLock::new() }; 4];
+        TABLES[self as usize].get_or_init(|| {
+            let mut bits = vec![0u64; 0x10000 / 64];
+            for cp in 0..0x10000u32 {
+                // Surrogates are not characters; they never reach the normalizer.
+                let boundary = char::from_u32(cp).is_some_and(|c| self.looked_up(c));
+                if boundary {
+                    bits[cp as usize / 64] |= 1 << (cp % 64);
+                }
+            }
+            bits
+        })
+    }
+
+    /// The length of the longest prefix of `text` that the form leaves as it is and that
+    /// nothing after it can change: boundaries only, less the last one before a character
+    /// that is not a boundary (which may combine with it).
+    pub fn stable_prefix(self, text: &str) -> usize {
+        let bytes = text.as_bytes();
+        let table = self.bmp_table();
+        let mut i = 0;
+        loop {
+            // Whole blocks that pass on their lead bytes alone (ASCII, English, CJK
+            // ideographs), then chunks by the whole test, for a block's length.
+            while let Some(block) = bytes.get(i..i + BLOCK)
+                && self.plain_leads(block)
+            {
+                i += BLOCK;
+            }
+            let limit = i + BLOCK;
+            while i < limit
+                && let Some(window) = bytes.get(i..i + CHUNK + 2)
+                && self.plain_chunk(window)
+            {
+                i += CHUNK;
+            }
+            if i >= limit {
+                continue;
+            }
+            // Back to the start of the character the chunk ended in.
+            while i > 0 && !text.is_char_boundary(i) {
+                i -= 1;
+            }
+            // The next chunk's characters one by one, from the table.
+            let stop = (i + CHUNK).min(bytes.len());
+            // The start of the character before: a character that is not a boundary may
+            // combine with it, even when it is the first one looked at here.
+            let mut previous = text[..i]
+                .chars()
+                .next_back()
+                .map_or(0, |p| i - p.len_utf8());
+            for c in text[i..].chars() {
+                let cp = u32::from(c) as usize;
+                let boundary = match table.get(cp / 64) {
+                    Some(bits) if cp < 0x10000 => bits >> (cp % 64) & 1 == 1,
+                    _ => self.looked_up(c),
+                };
+                if !boundary {
+                    // The character before may combine with this one: its segment starts
+                    // at that character.
+                    return previous;
+                }
+                previous = i;
+                i += c.len_utf8();
+                if i >= stop {
+                    break;
+                }
+            }
+            if i >= bytes.len() {
+                return bytes.len();
+            }
+        }
+    }
+
+    /// The lower bound of the lead bytes of the characters the form leaves alone for sure:
+    /// U+0300 for NFC, U+00C0 for NFD, U+0080 for the compatibility forms.
+    fn low_lead(self) -> u8 {
+        match self {
+            NormalForm::Nfc => 0xCC,
+            NormalForm::Nfd => 0xC3,
+            NormalForm::Nfkc | NormalForm::Nfkd => 0xC2,
+        }
+    }
+
+    /// True when every byte of `block` is ASCII, a continuation byte, the lead byte of a
+    /// character below [`Self::low_lead`] or of a CJK ideograph (E4..E9): the cheap first
+    /// test, which most blocks of ASCII, English and Chinese without punctuation pass.
+    fn plain_leads(self, block: &[u8]) -> bool {
+        let low = self.low_lead();
+        block
+            .iter()
+            .fold(true, |ok, &x| ok & ((x < low) | (x.wrapping_sub(0xE4) < 6)))
+    }
+
+    /// True when every character that starts in the first [`CHUNK`] bytes of `window` (which
+    /// holds two bytes more, for the look-ahead) is a boundary as its bytes show: ASCII and
+    /// the low characters of the form (below U+0300 for NFC, U+00C0 for NFD, U+0080 for the
+    /// compatibility forms), CJK ideographs (lead bytes E4..E9), and for NFC and NFD the
+    /// punctuation of Chinese and English text (U+2002..U+203F, U+3000..U+3029,
+    /// U+3030..U+303F, U+FF00..U+FF3F). Continuation bytes belong to the character before.
+    /// Written without branches, so that it compiles to vector instructions.
+    fn plain_chunk(self, window: &[u8]) -> bool {
+        let (Some(a), Some(b), Some(c)) = (
+            window.get(..CHUNK),
+            window.get(1..CHUNK + 1),
+            window.get(2..CHUNK + 2),
+        ) else {
+            return false;
+        };
+        let low = self.low_lead();
+        let punctuation = matches!(self, NormalForm::Nfc | NormalForm::Nfd);
+        let mut ok = true;
+        for ((&x, &y), &z) in a.iter().zip(b).zip(c) {
+            let common = ((x == 0xE2) & (y == 0x80) & (z >= 0x82))
+                | ((x == 0xE3) & (y == 0x80) & (z.wrapping_sub(0xAA) >= 6))
+                | ((x == 0xEF) & (y == 0xBC));
+            ok &= (x < low) | (x.wrapping_sub(0xE4) < 6) | (punctuation & common);
+        }
+        ok
+    }
+
+    /// The end of the segment that starts `text`: the next boundary after its first
+    /// character, or the end of the text.
+    pub fn segment_end(self, text: &str) -> usize {
+        let mut chars = text.char_indices();
+        chars.next();
+        chars
+            .find(|&(_, c)| self.is_boundary(c))
+            .map_or(text.len(), |(i, _)| i)
+    }
+
+    /// The end of the segments that start `text`, with the short stable stretches between
+    /// them (under [`SHORT_STABLE`] bytes): what one call to the normalizer is given when no
+    /// character of it needs to be located on its own.
+    pub fn span_end(self, text: &str) -> usize {
+        let mut end = self.segment_end(text);
+        while end < text.len() {
+            let stable = self.stable_prefix(&text[end..]);
+            if stable >= SHORT_STABLE || end + stable == text.len() {
+                break;
+            }
+            end += stable;
+            end += self.segment_end(&text[end..]);
+        }
+        end
+    }
+
+    /// Where the last boundary of `text` is (0 when there is none): text from there on may
+    /// still combine with what comes next.
+    pub fn last_boundary(self, text: &str) -> usize {
+        text.char_indices()
+            .rev()
+            .find(|&(_, c)| self.is_boundary(c))
+            .map_or(0, |(i, _)| i)
+    }
+
+    /// The longest prefix of `window` (input read from a clean position) after which the
+    /// decoder of `charset` is clean and the next character is a boundary, so that the parts
+    /// on either side normalize on their own; `None` when there is no such cut.
+    pub fn safe_cut(self, charset: Charset, window: &[u8]) -> Option<usize> {
+        // A stateful decoder cannot say what a character is on its own; it is never split.
+        if charset.is_stateful() {
+            return charset.safe_cut(window);
+        }
+        let mut end = window.len();
+        loop {
+            let cut = charset.safe_cut(&window[..end]).filter(|&c| c > 0)?;
+            match charset.char_at(&window[cut..], false) {
+                CharAt::Text(s, _) if s.chars().next().is_some_and(|c| self.is_boundary(c)) => {
+                    return Some(cut);
+                }
+                // What the policy writes for ill-formed input ends the segment before it.
+                CharAt::Malformed(..) => return Some(cut),
+                _ => end = cut - 1,
+            }
+        }
+    }
+
+    /// Appends `text` normalized.
+    pub fn normalize_into(self, text: &str, out: &mut String) {
+        match self {
+            NormalForm::Nfc => out.extend(text.nfc()),
+            NormalForm::Nfd => out.extend(text.nfd()),
+            NormalForm::Nfkc => out.extend(text.nfkc()),
+            NormalForm::Nfkd => out.extend(text.nfkd()),
+        }
+    }
+
+    /// `text` normalized as a whole (for tests and one-off use).
+    pub fn normalize(self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        self.normalize_into(text, &mut out);
+        out
+    }
+
+    /// `text` normalized segment by segment as the pipeline does it: stable runs as they
+    /// are, the segments between them through the normalizer.
+    pub fn normalize_by_segments(self, text: &str, out: &mut String) {
+        let mut rest = text;
+        while !rest.is_empty() {
+            let stable = self.stable_prefix(rest);
+            out.push_str(&rest[..stable]);
+            rest = &rest[stable..];
+            if rest.is_empty() {
+                break;
+            }
+            let end = self.span_end(rest);
+            self.normalize_into(&rest[..end], out);
+            rest = &rest[end..];
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FORMS: [NormalForm; 4] = [
+        NormalForm::Nfc,
+        NormalForm::Nfd,
+        NormalForm::Nfkc,
+        NormalForm::Nfkd,
+    ];
+
+    #[test]
+    fn the_bit_table_agrees_with_the_look_up() {
+        for form in FORMS {
+            for cp in (0..0x10000).filter_map(char::from_u32) {
+                assert_eq!(form.is_boundary(cp), form.looked_up(cp), "{form:?} {cp:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn what_the_chunk_scan_passes_is_a_boundary() {
+        // Each character at the start of a window of ASCII: the chunk passes only if the
+        // character is a boundary.
+        for form in FORMS {
+            for c in (0x80..=0x10FFFF).filter_map(char::from_u32) {
+                let mut window = [b'a'; CHUNK + 2];
+                let mut buf = [0u8; 4];
+                let bytes = c.encode_utf8(&mut buf).as_bytes();
+                window[..bytes.len()].copy_from_slice(bytes);
+                if form.plain_chunk(&window) {
+                    assert!(form.looked_up(c), "{form:?} {c:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_fast_ranges_are_boundaries_in_every_form() {
+        for form in FORMS {
+            for cp in (0..0x80).chain(0x4000..0xA000).filter_map(char::from_u32) {
+                assert!(form.looked_up(cp), "{form:?} {cp:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn segments_give_the_whole_result() {
+        let texts = [
+            "cafe\u{301} cre\u{300}me",
+            "caf\u{E9} \u{1100}\u{1161}\u{11A8} \u{AC00}\u{11A8}",
+            "\u{FB01}\u{FF21} \u{2460} x\u{323}\u{307}y \u{1E0B}\u{323}",
+            "中文，標點。　\u{F900}\u{2F800} \u{304B}\u{3099}",
+            "\u{301}\u{301} leading marks, \u{1D15E}\u{1D165} astral",
+            &"plain ASCII and 中文 in runs longer than a chunk ".repeat(4),
+        ];
+        for form in FORMS {
+            for text in texts {
+                let mut pieces = String::new();
+                form.normalize_by_segments(text, &mut pieces);
+                assert_eq!(pieces, form.normalize(text), "{form:?} {text:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn stable_prefix_stops_before_the_segment_that_may_change() {
+        let nfc = NormalForm::Nfc;
+        assert_eq!(nfc.stable_prefix("abc"), 3);
+        assert_eq!(nfc.stable_prefix("abe\u{301}"), 2);
+        assert_eq!(nfc.stable_prefix("中文，"), "中文，".len());
+        // The segment of the fullwidth comma starts at the character before it.
+        assert_eq!(NormalForm::Nfkc.stable_prefix("中文，"), "中".len());
+        let long = format!("{}e\u{301}", "x".repeat(100));
+        assert_eq!(nfc.stable_prefix(&long), 100);
+    }
+
+    #[test]
+    fn a_mark_anywhere_after_a_run_combines_with_the_character_before() {
+        // The mark at every offset against the block and chunk scans, after ASCII, Latin-1
+        // and Chinese runs.
+        for run in ["x", "\u{E9}", "中"] {
+            for n in 0..600 {
+                let text = format!("{}e\u{301}{}", run.repeat(n), "y".repeat(300));
+                for form in FORMS {
+                    let mut pieces = String::new();
+                    form.normalize_by_segments(&text, &mut pieces);
+                    assert_eq!(pieces, form.normalize(&text), "{form:?} {run:?} x {n}");
+                }
+                let at = run.len() * n;
+                assert_eq!(NormalForm::Nfc.stable_prefix(&text), at, "{run:?} x {n}");
+            }
+        }
+    }
+}
