@@ -210,6 +210,8 @@ class Icu:
                                ctypes.c_int32, ctypes.POINTER(ctypes.c_int)]
         self._reset = _icu_fn("ucnv_reset")
         self._reset.argtypes = [ctypes.c_void_p]
+        # a second converter with ICU's default callbacks (substitution), for decode_replace
+        self.cnv_sub = op(converter.encode(), ctypes.byref(err))
         self.ubuf = (ctypes.c_uint16 * 65536)()
         self.bbuf = ctypes.create_string_buffer(1 << 17)
 
@@ -217,6 +219,16 @@ class Icu:
         self._reset(self.cnv)
         err = ctypes.c_int(0)
         n = self._to(self.cnv, self.ubuf, 65536, b, len(b), ctypes.byref(err))
+        if err.value > 0:
+            return None
+        raw = bytes(ctypes.cast(self.ubuf, ctypes.POINTER(ctypes.c_char * (2 * n))).contents)
+        return raw.decode("utf-16-le", "surrogatepass")
+
+    def decode_replace(self, b):
+        """With ICU's default substitution callback."""
+        self._reset(self.cnv_sub)
+        err = ctypes.c_int(0)
+        n = self._to(self.cnv_sub, self.ubuf, 65536, b, len(b), ctypes.byref(err))
         if err.value > 0:
             return None
         raw = bytes(ctypes.cast(self.ubuf, ctypes.POINTER(ctypes.c_char * (2 * n))).contents)
