@@ -39,6 +39,8 @@ PEERS = {
     "CP932": ["glibc:CP932", "python:cp932", "icu:windows-31j", "whatwg:shift_jis"],
     "EUC-JIS-2004": ["glibc:EUC-JISX0213", "python:euc_jis_2004", "python:euc_jisx0213"],
     "Shift_JIS-2004": ["glibc:SHIFT_JISX0213", "python:shift_jis_2004", "python:shift_jisx0213"],
+    "CP936": ["icu:windows-936-2000", "glibc:GBK", "python:cp936", "whatwg:gbk"],
+    "GB18030-2005": ["icu:gb18030", "python:gb18030", "glibc:GB18030", "whatwg:gb18030"],
 }
 
 
@@ -60,40 +62,71 @@ def all_scalars():
             yield chr(cp)
 
 
-def fold(rows, ncols):
-    """rows: [(key_int, key_str, [ours, p1, p2..])] where values are strings ('-' = error).
-    Fold consecutive keys whose columns each stay '=' / '-' or step by one code point."""
+SPECIAL = ("=", "-", "(empty)")
+
+
+def _step(a, b):
+    if a == b and a in SPECIAL:
+        return True
+    try:
+        return "+" not in a and "+" not in b and int(b, 16) == int(a, 16) + 1
+    except ValueError:
+        return False
+
+
+def _kind(v):
+    return v if v in SPECIAL else "x"
+
+
+def _fold_steps(rows):
+    """Fold consecutive keys whose columns each stay '=' / '-' / '(empty)' or step by one."""
     out = []
-    cur = None
-
-    def step(a, b):
-        if a == b and a in ("=", "-", "(empty)"):
-            return True
-        try:
-            return "+" not in a and "+" not in b and int(b, 16) == int(a, 16) + 1
-        except ValueError:
-            return False
-
     for key, label, vals in rows:
-        if cur and key == cur["next"] and all(step(x, y) for x, y in zip(cur["last"], vals)):
-            cur["n"] += 1
-            cur["last"] = vals
-            cur["next"] = key + 1
-            cur["label2"] = label
-            continue
-        if cur:
-            out.append(cur)
-        cur = {"first": vals, "last": vals, "n": 1, "label": label, "label2": label, "next": key + 1}
-    if cur:
-        out.append(cur)
-    lines = []
-    for c in out:
-        if c["n"] == 1:
-            lines.append([c["label"]] + c["first"])
+        c = out[-1] if out else None
+        if c and key == c["next"] and all(_step(x, y) for x, y in zip(c["last"], vals)):
+            c.update(n=c["n"] + 1, last=vals, next=key + 1, label2=label)
         else:
-            lines.append([f"{c['label']}..{c['label2']} ({c['n']})"]
-                         + [a if a in ("=", "-", "(empty)") else f"{a}..{b}" for a, b in zip(c["first"], c["last"])])
-    return lines
+            out.append({"first": vals, "last": vals, "n": 1, "label": label, "label2": label,
+                        "next": key + 1, "varies": [False] * len(vals)})
+    return out
+
+
+def fold(rows, ncols, long_run=16):
+    """rows: [(key_int, key_str, [ours, p1, p2..])], values are strings ('-' = error).
+    Consecutive keys that disagree the same way (same '=' / '-' / value pattern per column)
+    are folded: into 'first..last' where every column steps by one code, and, for runs of at
+    least long_run codes, also where some column's values do not step ('varies'; the values
+    are then those of a table in data/cjk or of the peer itself)."""
+    groups = []
+    for r in rows:
+        sig = [_kind(v) for v in r[2]]
+        g = groups[-1] if groups else None
+        if g and r[0] == g["next"] and sig == g["sig"]:
+            g["rows"].append(r)
+            g["next"] = r[0] + 1
+        else:
+            groups.append({"sig": sig, "rows": [r], "next": r[0] + 1})
+    runs = []
+    for g in groups:
+        steps = _fold_steps(g["rows"])
+        if len(g["rows"]) >= long_run and len(steps) > 1:
+            first, last = g["rows"][0], g["rows"][-1]
+            cols = []
+            for j in range(len(first[2])):
+                col = [r[2][j] for r in g["rows"]]
+                if all(_step(x, y) for x, y in zip(col, col[1:])):
+                    cols.append(col[0] if col[0] in SPECIAL else f"{col[0]}..{col[-1]}")
+                else:
+                    cols.append("varies")
+            runs.append([f"{first[1]}..{last[1]} ({len(g['rows'])})"] + cols)
+        else:
+            for c in steps:
+                if c["n"] == 1:
+                    runs.append([c["label"]] + c["first"])
+                else:
+                    runs.append([f"{c['label']}..{c['label2']} ({c['n']})"]
+                                + [a if a in SPECIAL else f"{a}..{b}" for a, b in zip(c["first"], c["last"])])
+    return runs
 
 
 def mark(ours, theirs):
@@ -170,7 +203,7 @@ def run(name, quick):
     os.makedirs(OUT, exist_ok=True)
     with open(os.path.join(OUT, name + ".tsv"), "w") as f:
         f.write(f"# {name}: reference model (data/cjk, tools/tables/model.py) vs peers; only disagreements.\n")
-        f.write("# '=' the peer agrees with ours, '-' error (no mapping), '(empty)' the peer writes nothing and reports no error;\n# 'a..b (n)' folds n consecutive codes.\n")
+        f.write("# '=' the peer agrees with ours, '-' error (no mapping), '(empty)' the peer writes nothing and reports no error;\n# 'a..b (n)' folds n consecutive codes; 'varies' (runs of 16 or more only): the column disagrees throughout but\n# its values do not step by one (see the peer or the table in data/cjk for each value).\n")
         f.write("# generated by: python3 tools/tables/crosscheck.py " + name + "\n")
         f.write("\t".join(["dir", "input", "ours"] + labels) + "\n")
         for line in fold(drows, len(ps)):

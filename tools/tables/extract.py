@@ -348,6 +348,35 @@ def t_gb18030_2005():
     return meta, rows
 
 
+def gbk_codes():
+    return [bytes([a]) for a in range(0x80, 0x100)] + [
+        bytes([a, b]) for a in range(0x81, 0xFF) for b in list(range(0x40, 0x7F)) + list(range(0x80, 0xFF))]
+
+
+def t_cp936():
+    icu = peers.Icu("windows-936-2000")
+    web = peers.Whatwg("gbk")
+    codes = gbk_codes()
+    base = web.decode_many(codes)
+    rows = []
+    for c, w in zip(codes, base):
+        m = icu.decode(c)
+        if m != w:
+            if m is None:
+                raise SystemExit(f"cp936: {c.hex()} valid in WHATWG gbk but not in CP936: add a removal row kind")
+            rows.append([c.hex().upper(), u(m), ""])
+    meta = [
+        ("table", "CP936 (Microsoft Windows Simplified Chinese): the codes where it differs from WHATWG's gbk (encoding_rs, the project's GBK) read as a double-byte code page. CP936 = that two-byte GBK (no four-byte GB18030 sequences) with these rows replacing the base rows for the same codes, in both directions: 0xFF -> U+F8F5, and the codes GB18030 moved from private use to standard characters stay private use (A2E3, A3A0, A6D9.., A8BC, A8BF, A989.., FE50..)"),
+        ("code", "the bytes, in hex"),
+        ("source", "ICU's windows-936-2000 converter (Microsoft's code page 936 as Windows 2000 and later implement it), compared code by code with encoding_rs gbk"),
+        ("version", f"ICU {peers.icu_version()}, encoding_rs 0.8.44"),
+        ("licence", "ICU is Unicode-3.0 licensed; the mapping is Microsoft's code page 936"),
+        ("derived", "python3 tools/tables/extract.py cp936"),
+        ("peers", "glibc iconv GBK (= CP936 alias), Python cp936 / gbk, encoding_rs gbk"),
+    ]
+    return meta, rows
+
+
 TABLES = {
     "cns11643": t_cns11643,
     "big5hkscs": t_big5hkscs,
@@ -359,6 +388,7 @@ TABLES = {
     "jisx0213": t_jisx0213,
     "isoir165": t_isoir165,
     "gb18030-2005": t_gb18030_2005,
+    "cp936": t_cp936,
 }
 
 

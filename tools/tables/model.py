@@ -319,6 +319,51 @@ def shift_jis_2004(year=2004):
     return c
 
 
+def _whatwg_based(name, label, table, codes):
+    """A WHATWG encoding (encoding_rs, through tools/tables/whatwg-dump) with the rows of
+    data/cjk/TABLE replacing the base rows for the same codes and characters."""
+    import peers
+    w = peers.Whatwg(label)
+    c = Codec(name)
+    over = {bytes.fromhex(code): text for code, text, flag in load(table)}
+    base = w.decode_many(codes)
+    for b, t in zip(codes, base):
+        if t is not None and b not in over:
+            c.dec[b] = t
+    chars = sorted(set(t for t in base if t) | set(over.values()))
+    for ch, e in zip(chars, w.encode_many(chars)):
+        if e is not None and e not in over:
+            c.enc[ch] = e
+    for b, t in over.items():
+        c.dec[b] = t
+        c.enc[t] = b
+    c.codespace = lambda: codes
+    return c
+
+
+def gbk_codes():
+    return SINGLE_HIGH + dbcs(range(0x81, 0xFF), list(range(0x40, 0x7F)) + list(range(0x80, 0xFF)))
+
+
+def gb18030_four(n):
+    b4 = n % 10; n //= 10; b3 = n % 126; n //= 126; b2 = n % 10; n //= 10
+    return bytes([0x81 + n, 0x30 + b2, 0x81 + b3, 0x30 + b4])
+
+
+def cp936():
+    c = _whatwg_based("CP936", "gbk", "cp936", gbk_codes())
+    # CP936 is double-byte only: the encoder has no four-byte form
+    c.enc = {k: v for k, v in c.enc.items() if len(v) <= 2}
+    return c
+
+
+def gb18030_2005():
+    """The GB18030-2022 of encoding_rs with the 2005 rows; code space: one and two bytes and
+    the BMP four-byte area (81308130..8431A439)."""
+    return _whatwg_based("GB18030-2005", "gb18030", "gb18030-2005",
+                         gbk_codes() + [gb18030_four(n) for n in range(39420)])
+
+
 MODELS = {
     "EUC-TW": euc_tw,
     "Big5-HKSCS": big5hkscs,
@@ -331,6 +376,8 @@ MODELS = {
     "CP932": cp932,
     "EUC-JIS-2004": euc_jis_2004,
     "Shift_JIS-2004": shift_jis_2004,
+    "CP936": cp936,
+    "GB18030-2005": gb18030_2005,
 }
 
 

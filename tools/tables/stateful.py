@@ -150,6 +150,56 @@ MALFORMED = {
 }
 
 
+# Which designations each peer's ISO-2022-JP-* decoder accepts: ESC sequence, a payload that
+# is valid in that set, what the set is.
+JP_DESIGNATIONS = [
+    (b"\x1b(B", b"a", "ASCII"),
+    (b"\x1b(J", b"\\~", "JIS X 0201 Roman"),
+    (b"\x1b(I", b"1", "JIS X 0201 katakana"),
+    (b"\x1b$@", b"0!", "JIS C 6226-1978"),
+    (b"\x1b$B", b"0!", "JIS X 0208-1983"),
+    (b"\x1b&@\x1b$B", b"0!", "JIS X 0208-1990 (announcer + ESC $ B)"),
+    (b"\x1b$(B", b"0!", "JIS X 0208, four-byte form"),
+    (b"\x1b$A", b"0!", "GB 2312"),
+    (b"\x1b$(A", b"0!", "GB 2312, four-byte form"),
+    (b"\x1b$(C", b"0!", "KS C 5601"),
+    (b"\x1b$(D", b"0!", "JIS X 0212"),
+    (b"\x1b.A\x1bN", b"i", "ISO-8859-1 high part in G2, SS2"),
+    (b"\x1b.F\x1bN", b"a", "ISO-8859-7 high part in G2, SS2"),
+    (b"\x1b$(O", b"!!", "JIS X 0213:2000 plane 1"),
+    (b"\x1b$(Q", b"!!", "JIS X 0213:2004 plane 1"),
+    (b"\x1b$(P", b"!!", "JIS X 0213 plane 2"),
+]
+JP_PEERS = ["python:iso2022_jp", "python:iso2022_jp_1", "python:iso2022_jp_2", "python:iso2022_jp_3",
+            "python:iso2022_jp_2004", "python:iso2022_jp_ext", "glibc:ISO-2022-JP", "glibc:ISO-2022-JP-2",
+            "glibc:ISO-2022-JP-3", "icu:ISO-2022-JP", "icu:ISO-2022-JP-1", "icu:ISO-2022-JP-2",
+            "whatwg:iso-2022-jp"]
+
+
+def designation_matrix():
+    ps = [p for p in (peers.try_make(s) for s in JP_PEERS) if p is not None]
+    lines = ["## ISO-2022-JP family: which designations each decoder accepts", "",
+             "Each input is the escape sequence, a payload valid in that set, then ESC ( B. "
+             "A cell shows the decoded text; `error` is a strict failure; `literal` means the "
+             "decoder passed the escape sequence through as characters (glibc does this for "
+             "escapes it does not know).", "",
+             "| designation | set | " + " | ".join(p.label for p in ps) + " |",
+             "|---|---|" + "---|" * len(ps)]
+    for esc, payload, what in JP_DESIGNATIONS:
+        b = esc + payload + b"\x1b(B"
+        cells = []
+        for p in ps:
+            r = p.decode(b)
+            if r is None:
+                cells.append("error")
+            elif "\x1b" in r:
+                cells.append("literal")
+            else:
+                cells.append(show_text(r))
+        lines.append(f"| {show(esc)} | {what} | " + " | ".join(cells) + " |")
+    return lines + [""]
+
+
 def show(b):
     if b is None:
         return "(error)"
@@ -249,6 +299,7 @@ def main():
                 cells.append(lenient(p, b))
             lines.append(f"| {desc} | {show(b)} | " + " | ".join(cells) + " |")
         lines.append("")
+    lines += designation_matrix()
     with open(OUT, "w") as f:
         f.write("\n".join(lines) + "\n")
     print(f"wrote {OUT}")
