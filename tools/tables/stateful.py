@@ -62,12 +62,12 @@ P2 = cns_sample(2)
 P3 = cns_sample(3)
 
 SAMPLES = {
-    "HZ": ["abc\n", "a中文b\n中文\n", "中文", "中\n\n文\n", "中文\r\n中文\r\n", "a~b中~\n"],
-    "ISO-2022-KR": ["abc\n", "a한국b\n한국\n", "한국", "한\n\n국\n", "한국\r\n한국\r\n"],
+    "HZ": ["", "abc\n", "a中文b\n中文\n", "中文", "中\n\n文\n", "中文\r\n中文\r\n", "a~b中~\n"],
+    "ISO-2022-KR": ["", "abc\n", "a한국b\n한국\n", "한국", "한\n\n국\n", "한국\r\n한국\r\n"],
     "ISO-2022-CN": ["abc\n", "a中文b\n中文\n", "中文", "中" + TRAD + "\n" + TRAD + "中\n",
-                    P2 + "a" + P2 + "\n" + P2 + "\n", "中\r\n" + P2 + "\r\n"],
+                    P2 + "a" + P2 + "\n" + P2 + "\n", "中\r\n" + P2 + "\r\n", P2 + "中\n", "中" + P2 + "中\n"],
     "ISO-2022-CN-EXT": ["a中文b\n中文\n", P2 + P3 + "\n" + P3 + "\n", "中" + P3 + "中\n",
-                        P2 + "亅\n亅\n", "中亅中\n"],
+                        P2 + "亅\n亅\n", "中亅中\n", P2 + "中\n"],
     "ISO-2022-JP": ["abc\n", "a日本b\n日本\n", "日本", "日\n\n本\n", "¥‾\\~\n", "ｱｲ\n"],
     "ISO-2022-JP-1": ["a日本b\n日本\n", "丂\n", "日丂日\n"],
     "ISO-2022-JP-2": ["a日本b\n日本\n", "丂\n", "é\nΩ\n", "한국\n", "这\n", "aé日\n"],
@@ -280,7 +280,8 @@ def main():
              + (f", ICU {peers.icu_version()}" if peers.icu_available() else "")
              + ", encoding_rs 0.8 (WHATWG, ISO-2022-JP only). "
              "Bytes: ‹ESC› ‹SO› ‹SI› are 1B 0E 0F, `\\n` is 0A, `\\xHH` any other non-printable byte. "
-             "`(error)`: the encoder refused the text (strict).",
+             "`(error)`: the encoder refused the text (strict). **✗** marks an output that the same peer "
+             "does not decode back to the input.",
              ""]
     for enc, specs in ENCODINGS.items():
         ps = [p for p in (peers.try_make(s) for s in specs) if p is not None]
@@ -288,7 +289,14 @@ def main():
                   "| text | " + " | ".join(p.label for p in ps) + " |",
                   "|---|" + "---|" * len(ps)]
         for s in SAMPLES[enc]:
-            lines.append("| " + show_text(s) + " | " + " | ".join(show(p.encode(s)) for p in ps) + " |")
+            cells = []
+            for p in ps:
+                e = p.encode(s)
+                cell = show(e)
+                if e is not None and p.decode(e) != s:
+                    cell += " **✗ the same peer decodes this to " + show_text(p.decode(e)) + "**"
+                cells.append(cell)
+            lines.append("| " + show_text(s) + " | " + " | ".join(cells) + " |")
         lines += ["", "### Decoder on malformed input", "",
                   "| case | input | " + " | ".join(f"{p.label} strict | {p.label} lenient" for p in ps) + " |",
                   "|---|---|" + "---|---|" * len(ps)]
