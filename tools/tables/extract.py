@@ -116,12 +116,28 @@ def t_big5hkscs():
         if len(b) == 1 and b[0] < 0x80:
             continue
         rows.append([b.hex().upper(), u(s), "D" if flag == "IRREVERSIBLE" else ""])
+    # Seven ordinary Big5 codes (A15A, A1C3, A1C5, A1FE, A240, A2CC, A2CE) are missing from
+    # glibc's table although CPython big5hkscs, ICU ibm-1375 and encoding_rs big5 all decode
+    # them, to the same character. Take those: round trip where glibc's table has no code for
+    # the character, decode only (D) where it has one.
+    have = {bytes.fromhex(r[0]) for r in rows}
+    enc = {r[1] for r in rows if r[2] == ""}
+    others = [peers.Python("big5hkscs"), peers.Icu("Big5-HKSCS"), peers.Whatwg("big5")]
+    codes = [bytes([a, b]) for a in range(0x81, 0xFF) for b in list(range(0x40, 0x7F)) + list(range(0xA1, 0xFF))]
+    codes = [c for c in codes if c not in have]
+    res = [peers.decode_many(p, codes) for p in others]
+    for i, c in enumerate(codes):
+        vals = {r[i] for r in res}
+        if len(vals) == 1 and None not in vals:
+            t = u(vals.pop())
+            rows.append([c.hex().upper(), t, "D" if t in enc else ""])
+            enc.add(t)
     rows.sort(key=lambda r: (len(r[0]), r[0]))
     meta = [
         ("table", "Big5-HKSCS (HKSCS-2008) <-> Unicode, both directions, including the four codes that decode to a base letter plus a combining mark"),
         ("code", "the bytes, in hex"),
-        ("source", "glibc localedata charmap BIG5-HKSCS ('Last updated from the HKSCS-2008 standard'); its four commented '%<U00CA><U0304> /x88/x62' lines are the sequence codes, its '%IRREVERSIBLE%' lines are D"),
-        ("version", glibc_charmap_version()),
+        ("source", "glibc localedata charmap BIG5-HKSCS ('Last updated from the HKSCS-2008 standard'); its four commented '%<U00CA><U0304> /x88/x62' lines are the sequence codes, its '%IRREVERSIBLE%' lines are D; plus the codes glibc lacks that CPython big5hkscs, ICU ibm-1375 and encoding_rs big5 all decode to the same character (round trip, or D where glibc's table already encodes that character)"),
+        ("version", glibc_charmap_version() + f"; CPython {sys.version.split()[0]}, ICU {peers.icu_version()}, encoding_rs 0.8.44"),
         ("licence", "the charmap file is LGPL-2.1-or-later (glibc localedata); the mapping is that of HKSCS-2008 (Hong Kong SAR Government)"),
         ("derived", "python3 tools/tables/extract.py big5hkscs"),
         ("peers", "glibc iconv BIG5-HKSCS; Python big5hkscs (HKSCS-2004); ICU ibm-1375_P100-2008; encoding_rs big5 (WHATWG)"),
