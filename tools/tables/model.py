@@ -133,6 +133,10 @@ def uhc_extension_codes():
 def cp949():
     c = euc_kr()
     c.name = "CP949"
+    # A2E8 (U+327E, added by KS X 1001:2002) is not in Microsoft's code page 949: glibc UHC,
+    # CPython cp949, ICU windows-949-2000 and encoding_rs all reject it.
+    del c.dec[b"\xa2\xe8"]
+    del c.enc["\u327e"]
     in_ks = {t for t, f in ksx1001().values()}
     extra = [chr(cp) for cp in range(0xAC00, 0xD7A4) if chr(cp) not in in_ks]
     for b, ch in zip(uhc_extension_codes(), extra):
@@ -223,9 +227,17 @@ def jisx0201_kana(c):
         c.add(bytes([b]), chr(0xFF61 + b - 0xA1))
 
 
+def yen_overline(c):
+    """5C and 7E decode as ASCII; the encoder also writes U+00A5 YEN SIGN as 5C and U+203E
+    OVERLINE as 7E, one way (the JIS X 0201 Roman reading), as glibc, CPython and encoding_rs do."""
+    c.add(b"\x5c", "\u00a5", "E")
+    c.add(b"\x7e", "\u203e", "E")
+
+
 def shift_jis():
     """Strict Shift_JIS: ASCII, JIS X 0201 katakana, JIS X 0208 (no user-defined area)."""
     c = Codec("Shift_JIS")
+    yen_overline(c)
     jisx0201_kana(c)
     for (_, r, k), text, flag in gl_rows("jisx0208"):
         c.add(sjis_bytes(r, k), text, flag)
@@ -235,6 +247,7 @@ def shift_jis():
 
 def euc_jp():
     c = Codec("EUC-JP")
+    yen_overline(c)
     for b in range(0xA1, 0xE0):
         c.add(bytes([0x8E, b]), chr(0xFF61 + b - 0xA1))
     for (_, r, k), text, flag in gl_rows("jisx0208"):
@@ -249,6 +262,7 @@ def euc_jp():
 def cp932():
     c = Codec("CP932")
     over = {bytes.fromhex(code): (text, flag) for code, text, flag in load("cp932")}
+    yen_overline(c)
     for b, (text, flag) in over.items():
         c.add(b, text, flag)
     jisx0201_kana(c)
