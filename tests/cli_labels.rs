@@ -257,6 +257,10 @@ enum Meaning {
     Ucs2Unmarked,
     /// Labels of WHATWG's "replacement" encoding: no converter; must be refused clearly.
     Unsupported,
+    /// Labels that name a charset of its own standard here where WHATWG has only its
+    /// "replacement" encoding (HZ, ISO-2022-KR/CN) or, for `big5-hkscs`, its Big5, which
+    /// cannot write HKSCS: this text in these bytes, both ways.
+    Own(&'static str, &'static [u8]),
 }
 
 fn meaning(label: &str) -> Meaning {
@@ -271,8 +275,11 @@ fn meaning(label: &str) -> Meaning {
         "utf-16le" | "unicodefeff" => Utf16Le,
         "utf-16be" | "unicodefffe" => Utf16Be,
         "ucs-2" | "csunicode" | "iso-10646-ucs-2" => Ucs2Unmarked,
-        "hz-gb-2312" | "iso-2022-cn" | "iso-2022-cn-ext" | "iso-2022-kr" | "csiso2022kr"
-        | "replacement" => Unsupported,
+        "hz-gb-2312" => Own("a中文", b"a~{VPND~}"),
+        "iso-2022-kr" | "csiso2022kr" => Own("a한국", b"\x1B$)Ca\x0EGQ19\x0F"),
+        "iso-2022-cn" | "iso-2022-cn-ext" => Own("a中", b"a\x1B$)A\x0EVP\x0F"),
+        "big5-hkscs" => Own("a\u{3875}", b"a\x87\x7A"),
+        "replacement" => Unsupported,
         other => {
             let e = Encoding::for_label(other.as_bytes()).expect("a WHATWG label");
             if e == encoding_rs::UTF_8 {
@@ -352,6 +359,7 @@ fn check_decode(label: &str) -> Option<String> {
             (run(&args_replace, &all_bytes()), s.into_bytes())
         }
         Meaning::Gb2312Family => (run(&args_strict, b"a\xD6\xD0\xCE\xC4"), "a中文".into()),
+        Meaning::Own(text, bytes) => (run(&args_strict, bytes), text.into()),
         Meaning::Utf16Unmarked => {
             let mut input = b"\xFF\xFE".to_vec();
             input.extend(utf16le("a中😀"));
@@ -401,6 +409,7 @@ fn check_encode(label: &str) -> Option<String> {
         Meaning::Latin1 => ((0..=255u8).map(char::from).collect(), all_bytes()),
         Meaning::Ascii => ((0..=127u8).map(char::from).collect(), (0..=127u8).collect()),
         Meaning::Gb2312Family => ("a中文".to_string(), b"a\xD6\xD0\xCE\xC4".to_vec()),
+        Meaning::Own(text, bytes) => (text.to_string(), bytes.to_vec()),
         Meaning::Utf16Unmarked => {
             let mut b = b"\xFF\xFE".to_vec();
             b.extend(utf16le("a中😀"));
@@ -709,7 +718,19 @@ fn list_shows_every_label_once_with_aliases_together() {
     same(&["GBK", "CP936", "MS936", "windows-936"]);
     same(&["GB2312", "EUC-CN", "CP20936"]);
     same(&["GB18030", "CP54936"]);
-    same(&["Big5", "CP950"]);
+    same(&["Big5", "csbig5", "cn-big5"]);
+    same(&["CP950", "MS950", "windows-950"]);
+    same(&["Big5-HKSCS", "big5-hkscs", "HKSCS"]);
+    same(&["EUC-KR", "windows-949", "ks_c_5601-1987"]);
+    same(&["CP949", "UHC"]);
+    same(&["Shift_JIS", "windows-31j", "ms932"]);
+    same(&["HZ-GB-2312", "HZ"]);
+    same(&["ISO-2022-KR", "csISO2022KR"]);
+    assert_ne!(line_of("Big5"), line_of("CP950"));
+    assert_ne!(line_of("Big5"), line_of("big5-hkscs"));
+    assert_ne!(line_of("EUC-KR"), line_of("EUC-KR-strict"));
+    assert_ne!(line_of("Shift_JIS"), line_of("Shift_JIS-strict"));
+    assert_ne!(line_of("EUC-JP"), line_of("EUC-JP-strict"));
     same(&["UTF-32", "UCS-4"]);
     same(&["ISO-8859-1", "latin1"]);
     same(&["US-ASCII", "ascii"]);

@@ -114,6 +114,11 @@ impl Decoder {
     pub fn decode(&mut self, src: &[u8], dst: &mut String, last: bool) -> (DecodeStatus, usize) {
         self.0.decode(src, dst, last)
     }
+
+    /// See [`Decode::snapshot`].
+    pub fn snapshot(&self) -> Option<Decoder> {
+        self.0.snapshot().map(Decoder)
+    }
 }
 
 /// An encoder for one target charset.

@@ -124,6 +124,13 @@ pub trait Decode: Send {
     /// number of bytes of `src` read. With `last`, the end of `src` is the end of the input,
     /// and an incomplete sequence there is reported as malformed.
     fn decode(&mut self, src: &[u8], dst: &mut String, last: bool) -> (DecodeStatus, usize);
+
+    /// A copy of this decoder in its current state, for decoders with a shift state that a
+    /// fresh decoder at a safe cut would not be in (error locations replay a piece from the
+    /// state it started in). `None`: a fresh decoder will do.
+    fn snapshot(&self) -> Option<Box<dyn Decode>> {
+        None
+    }
 }
 
 /// A streaming encoder: UTF-8 to bytes in one charset.

@@ -6,13 +6,27 @@
 //! [`single_byte`] (code pages by table: ISO-8859-1 and US-ASCII), [`gb2312`] (strict GB2312), and [`whatwg`] (every
 //! other encoding of the WHATWG standard, through encoding_rs). [`kernels`] holds the SIMD
 //! conversions the Unicode families and the pipeline's bulk paths use.
+//!
+//! The CJK encodings beyond WHATWG's (issue 17) share [`cjk`] (generated tables, the
+//! stateless multi-byte engine, the shift-state decoder): [`korean`] (strict EUC-KR, CP949),
+//! [`johab`], [`euc_tw`], [`big5`] (CP950, Big5-HKSCS), [`jis`] (strict Shift_JIS and EUC-JP,
+//! CP932, the JIS X 0213 pair), [`hz`] and [`iso2022`] (ISO-2022-KR, -CN, -CN-EXT, -JP-1, -2,
+//! -3, -2004).
 
 pub mod auto;
+pub mod big5;
 pub mod bom;
 pub mod charset;
+pub mod cjk;
 pub mod codec;
+pub mod euc_tw;
 pub mod gb2312;
+pub mod hz;
+pub mod iso2022;
+pub mod jis;
+pub mod johab;
 pub mod kernels;
+pub mod korean;
 pub mod labels;
 pub mod single_byte;
 pub mod utf16;

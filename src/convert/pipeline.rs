@@ -70,6 +70,9 @@ pub struct Converter<'a> {
     splitter: Splitter,
     file: &'a str,
     decoder: Decoder,
+    /// For shift-state charsets: the decoder as it was at the start of the current piece, so
+    /// that error locations replay the piece from that state.
+    piece_decoder: Option<Decoder>,
     encoder: &'a mut Encoder,
     out: &'a mut Output,
     /// What the policy did in this input.
@@ -120,6 +123,7 @@ impl<'a> Converter<'a> {
             splitter: Splitter::default(),
             file,
             decoder: Decoder::new(charset),
+            piece_decoder: None,
             encoder,
             out,
             counts: Counts::default(),
@@ -171,6 +175,9 @@ impl<'a> Converter<'a> {
             self.piece_start = base;
             self.piece_chars = 0;
             self.text_origin = base;
+            if self.charset.is_stateful() {
+                self.piece_decoder = self.decoder.snapshot();
+            }
             let used = if per_char {
                 self.per_char_piece(piece, last)?
             } else if self.charset.form() == Form::Utf8 {

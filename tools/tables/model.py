@@ -324,6 +324,9 @@ def sjis_2004_bytes(p, r, k):
 
 def shift_jis_2004(year=2004):
     c = Codec("Shift_JIS-2004" if year == 2004 else "Shift_JISX0213")
+    # 5C and 7E are ASCII here too (glibc and CPython read them as the JIS X 0201 yen sign and
+    # overline); U+00A5 and U+203E are written as them one way, as in Shift_JIS.
+    yen_overline(c)
     jisx0201_kana(c)
     for (p, r, k), (text, flag) in sorted(jisx0213_planes(year).items()):
         b = sjis_2004_bytes(p, r, k)

@@ -65,9 +65,14 @@ impl Converter<'_> {
         (self.piece_start + i as u64, Vec::new())
     }
 
-    /// [`Self::replay`] for a charset with shift states: a fresh decoder fed byte by byte.
+    /// [`Self::replay`] for a charset with shift states: the decoder as it was at the start of
+    /// the piece (a fresh one where it cannot be copied) fed byte by byte.
     pub(super) fn replay_stateful(&self, piece: &[u8], target: u64) -> (u64, Vec<u8>) {
-        let mut d = Decoder::new(self.charset);
+        let mut d = self
+            .piece_decoder
+            .as_ref()
+            .and_then(Decoder::snapshot)
+            .unwrap_or_else(|| Decoder::new(self.charset));
         let mut out = String::with_capacity(64);
         let (mut count, mut char_start) = (0u64, 0usize);
         for i in 0..piece.len() {
