@@ -5,7 +5,7 @@
 
 #![forbid(unsafe_code)]
 
-use super::cjk::engine::{self, Code, Multibyte, Step};
+use super::cjk::engine::{self, Code, Fast, Multibyte, Step};
 use super::cjk::table::{Cell, Inverse, Table, big5_code, big5_index};
 use super::cjk::tables::{BIG5HKSCS, BIG5HKSCS_SINGLE, CP950, CP950_SINGLE};
 use super::codec::{CharAt, Codec, Decode, Encode, Locate};
@@ -18,6 +18,7 @@ pub struct Big5 {
     table: &'static Table,
     singles: &'static [(u8, char)],
     inverse: fn() -> &'static Inverse,
+    fast: &'static Fast,
 }
 
 /// CP950, as Windows converts it.
@@ -29,7 +30,9 @@ pub static CP950_CHARSET: Big5 = Big5 {
         static INV: OnceLock<Inverse> = OnceLock::new();
         INV.get_or_init(|| build(&CP950, CP950_SINGLE))
     },
+    fast: &CP950_FAST,
 };
+static CP950_FAST: Fast = Fast::new();
 
 /// Big5-HKSCS (HKSCS-2008).
 pub static BIG5_HKSCS: Big5 = Big5 {
@@ -40,7 +43,9 @@ pub static BIG5_HKSCS: Big5 = Big5 {
         static INV: OnceLock<Inverse> = OnceLock::new();
         INV.get_or_init(|| build(&BIG5HKSCS, BIG5HKSCS_SINGLE))
     },
+    fast: &BIG5_HKSCS_FAST,
 };
+static BIG5_HKSCS_FAST: Fast = Fast::new();
 
 /// Indexes at and above this are single bytes (the byte in the low eight bits).
 const SINGLE: u32 = 0x1_0000;
@@ -64,6 +69,11 @@ impl Big5 {
 }
 
 impl Multibyte for Big5 {
+    fn fast(&self) -> &'static Fast {
+        self.fast
+    }
+
+    #[inline]
     fn step(&self, b: &[u8]) -> Step {
         let lead = b[0];
         if !(0x81..=0xFE).contains(&lead) {

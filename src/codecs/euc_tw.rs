@@ -6,7 +6,7 @@
 
 #![forbid(unsafe_code)]
 
-use super::cjk::engine::{self, Code, Multibyte, Step};
+use super::cjk::engine::{self, Code, Fast, Multibyte, Step};
 use super::cjk::table::{Cell, Inverse, PLANE, row_cell, set94};
 use super::cjk::tables::CNS11643;
 use super::codec::{CharAt, Codec, Decode, Encode, Locate};
@@ -56,6 +56,12 @@ fn gr(b: u8) -> bool {
 }
 
 impl Multibyte for EucTw {
+    fn fast(&self) -> &'static Fast {
+        static FAST: Fast = Fast::new();
+        &FAST
+    }
+
+    #[inline]
     fn step(&self, b: &[u8]) -> Step {
         match b[0] {
             0xA1..=0xFE => match b.get(1) {

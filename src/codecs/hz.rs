@@ -10,10 +10,12 @@
 
 #![forbid(unsafe_code)]
 
-use super::cjk::gb::{gb2312, gb2312_code};
-use super::cjk::stateful::{Machine, StatefulDecoder, Unit, cut_after_line, double};
+use super::cjk::gb::{gb2312, gb2312_code, gb2312_codes};
+use super::cjk::stateful::{Machine, StatefulDecoder, Unit, cut_after_line, double, utf8_map};
 use super::cjk::table::Cell;
+use super::cjk::table::utf8_three;
 use super::codec::{Codec, Decode, Encode, EncodeStatus, Locate};
+use std::sync::OnceLock;
 
 /// HZ-GB-2312.
 pub struct Hz;
@@ -28,6 +30,7 @@ struct HzMachine {
 }
 
 impl Machine for HzMachine {
+    #[inline]
     fn step(&mut self, b: &[u8]) -> Unit {
         match b[0] {
             b'~' => match b.get(1) {
@@ -51,6 +54,15 @@ impl Machine for HzMachine {
         }
     }
 
+    #[inline]
+    fn pairs(&self) -> Option<&'static [u32]> {
+        static MAP: OnceLock<Vec<u32>> = OnceLock::new();
+        self.gb.then(|| {
+            &MAP.get_or_init(|| utf8_map(|r, c| gb2312(r, c).map_or(Cell::Empty, Cell::Char)))[..]
+        })
+    }
+
+    #[inline]
     fn plain(&self, bytes: &[u8]) -> usize {
         if self.gb {
             return 0;
@@ -106,6 +118,7 @@ impl HzEncoder {
 impl Encode for HzEncoder {
     fn encode(&mut self, src: &str, dst: &mut Vec<u8>, last: bool) -> (EncodeStatus, usize) {
         dst.reserve(src.len() + 8);
+        let codes = gb2312_codes();
         let bytes = src.as_bytes();
         let mut i = 0;
         while i < bytes.len() {
@@ -125,16 +138,27 @@ impl Encode for HzEncoder {
                 }
                 continue;
             }
-            let Some(c) = src[i..].chars().next() else {
-                break;
-            };
-            let Some((row, cell)) = gb2312_code(c) else {
-                return (EncodeStatus::Unmappable(c), i + c.len_utf8());
-            };
             if !self.gb {
                 dst.extend_from_slice(b"~{");
                 self.gb = true;
             }
+            // A run of GB 2312 characters, straight from their UTF-8 to their codes.
+            while let Some(cp) = utf8_three(bytes, i) {
+                match codes[cp] {
+                    0 => break,
+                    v => dst.extend_from_slice(&v.to_be_bytes()),
+                }
+                i += 3;
+            }
+            let Some(c) = src[i..].chars().next() else {
+                break;
+            };
+            if c.is_ascii() {
+                continue;
+            }
+            let Some((row, cell)) = gb2312_code(c) else {
+                return (EncodeStatus::Unmappable(c), i + c.len_utf8());
+            };
             dst.extend_from_slice(&[row, cell]);
             i += c.len_utf8();
         }

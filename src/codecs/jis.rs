@@ -10,7 +10,7 @@
 
 #![forbid(unsafe_code)]
 
-use super::cjk::engine::{self, Code, Multibyte, Step};
+use super::cjk::engine::{self, Code, Fast, Multibyte, Step};
 use super::cjk::table::{Cell, Inverse, PLANE, jis_to_sjis, row_cell, set94, sjis_code};
 use super::cjk::table::{sjis_index, sjis_to_jis};
 use super::cjk::tables::{CP932, JISX0208, JISX0212, JISX0213};
@@ -32,37 +32,48 @@ enum Kind {
 pub struct Jis {
     name: &'static str,
     kind: Kind,
+    fast: &'static Fast,
 }
 
 /// Strict Shift_JIS: JIS X 0201 and JIS X 0208 only.
 pub static SHIFT_JIS_STRICT: Jis = Jis {
     name: "Shift_JIS-strict",
     kind: Kind::ShiftJis,
+    fast: &SJIS_FAST,
 };
+static SJIS_FAST: Fast = Fast::new();
 
 /// Strict EUC-JP: JIS X 0208, JIS X 0201 katakana (8E), JIS X 0212 (8F).
 pub static EUC_JP_STRICT: Jis = Jis {
     name: "EUC-JP-strict",
     kind: Kind::EucJp,
+    fast: &EUCJP_FAST,
 };
+static EUCJP_FAST: Fast = Fast::new();
 
 /// CP932 (Windows-31J).
 pub static CP932_CHARSET: Jis = Jis {
     name: "CP932",
     kind: Kind::Cp932,
+    fast: &CP932_FAST,
 };
+static CP932_FAST: Fast = Fast::new();
 
 /// EUC-JIS-2004 (JIS X 0213:2004 in EUC form).
 pub static EUC_JIS_2004: Jis = Jis {
     name: "EUC-JIS-2004",
     kind: Kind::EucJis2004,
+    fast: &EUC04_FAST,
 };
+static EUC04_FAST: Fast = Fast::new();
 
 /// Shift_JIS-2004 (JIS X 0213:2004 in Shift_JIS form).
 pub static SHIFT_JIS_2004: Jis = Jis {
     name: "Shift_JIS-2004",
     kind: Kind::ShiftJis2004,
+    fast: &SJIS04_FAST,
 };
+static SJIS04_FAST: Fast = Fast::new();
 
 fn jisx0208_inverse() -> &'static Inverse {
     static INV: OnceLock<Inverse> = OnceLock::new();
@@ -304,6 +315,11 @@ impl Jis {
 }
 
 impl Multibyte for Jis {
+    fn fast(&self) -> &'static Fast {
+        self.fast
+    }
+
+    #[inline]
     fn step(&self, b: &[u8]) -> Step {
         match self.kind {
             Kind::EucJp | Kind::EucJis2004 => self.step_euc(b),

@@ -5,7 +5,7 @@
 
 #![forbid(unsafe_code)]
 
-use super::cjk::engine::{self, Code, Multibyte, Step};
+use super::cjk::engine::{self, Code, Fast, Multibyte, Step};
 use super::cjk::table::{Cell, Inverse};
 use super::codec::{CharAt, Codec, Decode, Encode, Locate};
 use super::korean::ksx1001;
@@ -128,6 +128,12 @@ fn inverse() -> &'static Inverse {
 }
 
 impl Multibyte for Johab {
+    fn fast(&self) -> &'static Fast {
+        static FAST: Fast = Fast::new();
+        &FAST
+    }
+
+    #[inline]
     fn step(&self, b: &[u8]) -> Step {
         let lead = b[0];
         let hangul_area = match lead {

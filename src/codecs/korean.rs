@@ -7,8 +7,8 @@
 
 #![forbid(unsafe_code)]
 
-use super::cjk::engine::{self, Code, Multibyte, Step};
-use super::cjk::table::{Cell, Inverse, row_cell, set94};
+use super::cjk::engine::{self, Code, Fast, Multibyte, Step};
+use super::cjk::table::{Cell, Inverse, set94};
 use super::cjk::tables::KSX1001;
 use super::codec::{CharAt, Codec, Decode, Encode, Locate};
 use std::sync::OnceLock;
@@ -19,19 +19,24 @@ pub struct Korean {
     name: &'static str,
     /// CP949 (the UHC extension, no A2E8) rather than strict EUC-KR.
     uhc: bool,
+    fast: &'static Fast,
 }
 
 /// Strict EUC-KR: KS X 1001 only.
 pub static EUC_KR_STRICT: Korean = Korean {
     name: "EUC-KR-strict",
     uhc: false,
+    fast: &EUC_KR_FAST,
 };
+static EUC_KR_FAST: Fast = Fast::new();
 
 /// CP949 (Unified Hangul Code).
 pub static CP949: Korean = Korean {
     name: "CP949",
     uhc: true,
+    fast: &CP949_FAST,
 };
+static CP949_FAST: Fast = Fast::new();
 
 /// KS X 1001:2002's A2E8 (U+327E), which no CP949 has.
 const A2E8: char = '\u{327E}';
@@ -120,10 +125,24 @@ pub fn ksx1001(row: u8, cell: u8) -> Option<char> {
 /// The GL row and cell of a KS X 1001 character.
 #[inline]
 pub fn ksx1001_code(c: char) -> Option<(u8, u8)> {
-    ksx1001_inverse().get(c).map(row_cell)
+    match ksx1001_codes().get(c as usize) {
+        Some(&v) if v != 0 => Some(((v >> 8) as u8, v as u8)),
+        _ => None,
+    }
+}
+
+/// [`ksx1001_code`] for every BMP character at once: `row << 8 | cell`, 0 for none.
+pub fn ksx1001_codes() -> &'static [u16] {
+    static CODES: OnceLock<Vec<u16>> = OnceLock::new();
+    CODES.get_or_init(|| ksx1001_inverse().gl_codes())
 }
 
 impl Multibyte for Korean {
+    fn fast(&self) -> &'static Fast {
+        self.fast
+    }
+
+    #[inline]
     fn step(&self, b: &[u8]) -> Step {
         let lead = b[0];
         let lead_ok = if self.uhc {

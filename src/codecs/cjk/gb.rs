@@ -4,13 +4,14 @@
 
 #![forbid(unsafe_code)]
 
-use super::table::{Inverse, PLANE, row_cell, set94};
+use super::table::{Inverse, PLANE, set94};
 use crate::codecs::gb2312;
 use std::sync::OnceLock;
 
 struct Gb {
     cells: Vec<Option<char>>,
-    inverse: Inverse,
+    /// Every BMP character's GL bytes (`row << 8 | cell`, 0 for none), the one-way ones too.
+    codes: Vec<u16>,
 }
 
 fn gb() -> &'static Gb {
@@ -29,7 +30,15 @@ fn gb() -> &'static Gb {
                 }
             }
         }
-        Gb { cells, inverse }
+        let mut codes = inverse.gl_codes();
+        for (cp, code) in codes.iter_mut().enumerate().skip(0x80) {
+            if *code == 0
+                && let Some([a, b]) = char::from_u32(cp as u32).and_then(gb2312::encode_char)
+            {
+                *code = u16::from(a & 0x7F) << 8 | u16::from(b & 0x7F);
+            }
+        }
+        Gb { cells, codes }
     })
 }
 
@@ -43,13 +52,15 @@ pub fn gb2312(row: u8, cell: u8) -> Option<char> {
 /// writes one way, U+30FB and U+2015).
 #[inline]
 pub fn gb2312_code(c: char) -> Option<(u8, u8)> {
-    if let Some(i) = gb().inverse.get(c) {
-        return Some(row_cell(i));
+    match gb2312_codes().get(c as usize) {
+        Some(&v) if v != 0 => Some(((v >> 8) as u8, v as u8)),
+        _ => None,
     }
-    if c.is_ascii() {
-        return None;
-    }
-    gb2312::encode_char(c).map(|[a, b]| (a & 0x7F, b & 0x7F))
+}
+
+/// [`gb2312_code`] for every BMP character at once: `row << 8 | cell`, 0 for none.
+pub fn gb2312_codes() -> &'static [u16] {
+    &gb().codes
 }
 
 #[cfg(test)]

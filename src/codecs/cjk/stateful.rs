@@ -33,6 +33,33 @@ pub trait Machine: Clone + Send + 'static {
     /// How many of the first bytes of `bytes` are plain ASCII text in the current state
     /// (copied in bulk; the rest goes through `step`).
     fn plain(&self, bytes: &[u8]) -> usize;
+
+    /// When a double-byte set is shifted to: its characters as UTF-8 (see [`utf8_map`]), for
+    /// the runs of pairs decoded in bulk. Pairs it maps to 0 go through `step`.
+    fn pairs(&self) -> Option<&'static [u32]> {
+        None
+    }
+}
+
+/// A 94×94 set as UTF-8, for [`Machine::pairs`]: at `(row - 0x21) * 94 + cell - 0x21`, the
+/// UTF-8 of the cell's character in the low three bytes (first lowest) and their number in
+/// the top one; 0 where `lookup` gives no BMP character.
+pub fn utf8_map(lookup: impl Fn(u8, u8) -> Cell) -> Vec<u32> {
+    let mut map = vec![0; 94 * 94];
+    for row in 0x21..=0x7E {
+        for cell in 0x21..=0x7E {
+            if let Cell::Char(c) = lookup(row, cell)
+                && c.len_utf8() <= 3
+            {
+                let mut utf8 = [0u8; 4];
+                let n = c.encode_utf8(&mut utf8).len();
+                utf8[3] = n as u8;
+                map[usize::from(row - 0x21) * 94 + usize::from(cell - 0x21)] =
+                    u32::from_le_bytes(utf8);
+            }
+        }
+    }
+    map
 }
 
 /// The decoder of a [`Machine`].
@@ -53,7 +80,7 @@ impl<M: Machine> StatefulDecoder<M> {
     }
 }
 
-fn room(dst: &String) -> bool {
+fn room_for_pair(dst: &String) -> bool {
     dst.capacity() - dst.len() >= 8
 }
 
@@ -65,6 +92,18 @@ fn push(dst: &mut String, cell: Cell) {
             dst.push(b);
         }
         Cell::Empty => {}
+    }
+}
+
+/// Writes the UTF-8 of `cell` at the start of `out` (room for eight bytes); returns its length.
+pub fn put_cell(out: &mut [u8], cell: Cell) -> usize {
+    match cell {
+        Cell::Char(c) => c.encode_utf8(out).len(),
+        Cell::Pair(a, b) => {
+            let n = a.encode_utf8(out).len();
+            n + b.encode_utf8(&mut out[n..]).len()
+        }
+        Cell::Empty => 0,
     }
 }
 
@@ -88,7 +127,7 @@ impl<M: Machine> Decode for StatefulDecoder<M> {
     fn decode(&mut self, src: &[u8], dst: &mut String, last: bool) -> (DecodeStatus, usize) {
         let mut read = 0;
         while !self.pending.is_empty() {
-            if !room(dst) {
+            if !room_for_pair(dst) {
                 return (DecodeStatus::OutputFull, read);
             }
             match settle(self.m.step(&self.pending)) {
@@ -115,36 +154,74 @@ impl<M: Machine> Decode for StatefulDecoder<M> {
                 }
             }
         }
+        // Plain ASCII and double-byte characters go through a small buffer of UTF-8,
+        // appended to `dst` in one piece; everything else through `step`.
+        let mut buf = [0u8; 4096];
+        let mut k = 0;
+        let cap = dst.capacity();
+        let flush = |dst: &mut String, buf: &[u8]| {
+            // ASCII and whole characters of UTF-8 from a table.
+            if let Ok(text) = simdutf8::basic::from_utf8(buf) {
+                dst.push_str(text);
+            }
+        };
         let mut i = read;
         while i < src.len() {
-            let run = self.m.plain(&src[i..]);
-            if run > 0 {
-                let take = run.min(dst.capacity() - dst.len());
-                // Plain bytes are ASCII, hence UTF-8.
-                dst.push_str(std::str::from_utf8(&src[i..i + take]).unwrap_or_default());
-                i += take;
-                if take < run {
-                    return (DecodeStatus::OutputFull, i);
+            // How far `k` may go: the buffer, and what `dst` can still take.
+            let limit = (cap - dst.len()).min(buf.len());
+            if let Some(map) = self.m.pairs() {
+                // A run of pairs of the set shifted to, while they map to BMP characters.
+                while i + 1 < src.len() && k + 4 <= limit {
+                    let (a, b) = (src[i].wrapping_sub(0x21), src[i + 1].wrapping_sub(0x21));
+                    if a >= 94 || b >= 94 {
+                        break;
+                    }
+                    let v = map[usize::from(a) * 94 + usize::from(b)];
+                    if v == 0 {
+                        break;
+                    }
+                    buf[k..k + 4].copy_from_slice(&v.to_le_bytes());
+                    k += (v >> 24) as usize;
+                    i += 2;
                 }
-                continue;
+            } else {
+                let run = self.m.plain(&src[i..]).min(limit - k);
+                buf[k..k + run].copy_from_slice(&src[i..i + run]);
+                k += run;
+                i += run;
             }
-            if !room(dst) {
+            if i == src.len() {
+                break;
+            }
+            if k + 8 > buf.len() {
+                flush(dst, &buf[..k]);
+                k = 0;
+            }
+            if cap - dst.len() - k < 8 {
+                flush(dst, &buf[..k]);
                 return (DecodeStatus::OutputFull, i);
             }
-            match settle(self.m.step(&src[i..])) {
-                Unit::Text(cell, n) => {
-                    push(dst, cell);
-                    i += n;
-                }
-                Unit::Control(n) => i += n,
+            let unit = settle(self.m.step(&src[i..]));
+            if let Unit::Text(cell, n) = unit {
+                k += put_cell(&mut buf[k..], cell);
+                i += n;
+                continue;
+            }
+            if let Unit::Control(n) = unit {
+                i += n;
+                continue;
+            }
+            flush(dst, &buf[..k]);
+            match unit {
                 Unit::Bad(n) => return (bad(n, 0), i + n),
                 Unit::Short if last => return (bad(src.len() - i, 0), src.len()),
-                Unit::Short => {
+                _ => {
                     self.pending.extend_from_slice(&src[i..]);
                     return (DecodeStatus::InputEmpty, src.len());
                 }
             }
         }
+        flush(dst, &buf[..k]);
         (DecodeStatus::InputEmpty, src.len())
     }
 

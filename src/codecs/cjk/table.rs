@@ -7,6 +7,18 @@
 
 use std::collections::HashMap;
 
+/// The code point of the three-byte UTF-8 character at `bytes[i]` (U+0800..U+FFFF), if that
+/// is what is there: the one form every CJK character of the BMP takes.
+#[inline]
+pub fn utf8_three(bytes: &[u8], i: usize) -> Option<usize> {
+    match bytes.get(i..i + 3) {
+        Some(&[a @ 0xE0..=0xEF, b, c]) => {
+            Some(usize::from(a & 0x0F) << 12 | usize::from(b & 0x3F) << 6 | usize::from(c & 0x3F))
+        }
+        _ => None,
+    }
+}
+
 /// Cells in one 94×94 plane.
 pub const PLANE: usize = 94 * 94;
 
@@ -184,6 +196,22 @@ impl Inverse {
     #[inline]
     pub fn starts_pair(&self, c: char) -> bool {
         !self.pairs.is_empty() && self.starts.contains(&c)
+    }
+
+    /// The GL row and cell of every BMP character with a 94×94 index, as `row << 8 | cell`
+    /// at the character's code point (0 where it has none), for encoders that look a
+    /// character up by its code point alone.
+    pub fn gl_codes(&self) -> Vec<u16> {
+        self.bmp
+            .iter()
+            .map(|&v| match v {
+                0 => 0,
+                v => {
+                    let (row, cell) = row_cell(v - 1);
+                    u16::from(row) << 8 | u16::from(cell)
+                }
+            })
+            .collect()
     }
 
     /// Fills in the list of first characters; call once the pairs are complete.

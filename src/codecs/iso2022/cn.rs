@@ -23,7 +23,7 @@
 use super::{ESC, SI, SO, escaped_byte, is_control_function};
 use crate::codecs::cjk::gb::{gb2312, gb2312_code};
 use crate::codecs::cjk::stateful::{Escape, Machine, StatefulDecoder, Unit, cut_after_line};
-use crate::codecs::cjk::stateful::{double, escape};
+use crate::codecs::cjk::stateful::{double, escape, utf8_map};
 use crate::codecs::cjk::table::{Cell, Inverse, row_cell, set94};
 use crate::codecs::cjk::tables::ISOIR165;
 use crate::codecs::codec::{Codec, Decode, Encode, EncodeStatus, Locate};
@@ -162,6 +162,7 @@ impl CnMachine {
 }
 
 impl Machine for CnMachine {
+    #[inline]
     fn step(&mut self, b: &[u8]) -> Unit {
         match b[0] {
             ESC => self.escape(b),
@@ -189,6 +190,22 @@ impl Machine for CnMachine {
         }
     }
 
+    #[inline]
+    fn pairs(&self) -> Option<&'static [u32]> {
+        static MAPS: [OnceLock<Vec<u32>>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+        if !self.shifted {
+            return None;
+        }
+        let g = self.g1?;
+        let slot = match g {
+            G1::Gb2312 => 0,
+            G1::Cns1 => 1,
+            G1::IsoIr165 => 2,
+        };
+        Some(&MAPS[slot].get_or_init(|| utf8_map(|r, c| self.lookup(Set::G1(g), r, c)))[..])
+    }
+
+    #[inline]
     fn plain(&self, bytes: &[u8]) -> usize {
         if self.shifted {
             return 0;

@@ -25,12 +25,13 @@
 use super::{ESC, SI, SO, escaped_byte, is_control_function};
 use crate::codecs::cjk::gb::{gb2312, gb2312_code};
 use crate::codecs::cjk::stateful::{Escape, Machine, StatefulDecoder, Unit, cut_after_line};
-use crate::codecs::cjk::stateful::{double, escape};
+use crate::codecs::cjk::stateful::{double, escape, utf8_map};
 use crate::codecs::cjk::table::Cell;
 use crate::codecs::codec::{Codec, Decode, Encode, EncodeStatus, Locate};
 use crate::codecs::jis::{jisx0208, jisx0208_code, jisx0212, jisx0212_code, jisx0213};
 use crate::codecs::jis::{jisx0213_code, jisx0213_is_2004, jisx0213_pair, jisx0213_starts_pair};
 use crate::codecs::korean::{ksx1001, ksx1001_code};
+use std::sync::OnceLock;
 
 /// Which ISO-2022-JP variant.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -241,6 +242,7 @@ impl JpMachine {
 }
 
 impl Machine for JpMachine {
+    #[inline]
     fn step(&mut self, b: &[u8]) -> Unit {
         let x = b[0];
         match x {
@@ -273,6 +275,29 @@ impl Machine for JpMachine {
         }
     }
 
+    #[inline]
+    fn pairs(&self) -> Option<&'static [u32]> {
+        static MAPS: [OnceLock<Vec<u32>>; 6] = [
+            OnceLock::new(),
+            OnceLock::new(),
+            OnceLock::new(),
+            OnceLock::new(),
+            OnceLock::new(),
+            OnceLock::new(),
+        ];
+        let slot = match self.g0 {
+            G0::X0208 => 0,
+            G0::X0212 => 1,
+            G0::Gb2312 => 2,
+            G0::Ksc => 3,
+            G0::Plane1 | G0::Plane1Q => 4,
+            G0::Plane2 => 5,
+            G0::Ascii | G0::Roman | G0::Kana => return None,
+        };
+        Some(&MAPS[slot].get_or_init(|| utf8_map(|r, c| self.double(r, c)))[..])
+    }
+
+    #[inline]
     fn plain(&self, bytes: &[u8]) -> usize {
         if self.g0 != G0::Ascii {
             return 0;

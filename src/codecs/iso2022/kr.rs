@@ -12,10 +12,12 @@
 
 use super::{ESC, SI, SO, escaped_byte, is_control_function};
 use crate::codecs::cjk::stateful::{Escape, Machine, StatefulDecoder, Unit, cut_after_line};
-use crate::codecs::cjk::stateful::{double, escape};
+use crate::codecs::cjk::stateful::{double, escape, utf8_map};
 use crate::codecs::cjk::table::Cell;
+use crate::codecs::cjk::table::utf8_three;
 use crate::codecs::codec::{Codec, Decode, Encode, EncodeStatus, Locate};
-use crate::codecs::korean::{ksx1001, ksx1001_code};
+use crate::codecs::korean::{ksx1001, ksx1001_code, ksx1001_codes};
+use std::sync::OnceLock;
 
 /// ISO-2022-KR.
 pub struct Iso2022Kr;
@@ -33,6 +35,7 @@ struct KrMachine {
 }
 
 impl Machine for KrMachine {
+    #[inline]
     fn step(&mut self, b: &[u8]) -> Unit {
         match b[0] {
             ESC => match escape(b, &[DESIGNATE]) {
@@ -60,6 +63,15 @@ impl Machine for KrMachine {
         }
     }
 
+    #[inline]
+    fn pairs(&self) -> Option<&'static [u32]> {
+        static MAP: OnceLock<Vec<u32>> = OnceLock::new();
+        self.shifted.then(|| {
+            &MAP.get_or_init(|| utf8_map(|r, c| ksx1001(r, c).map_or(Cell::Empty, Cell::Char)))[..]
+        })
+    }
+
+    #[inline]
     fn plain(&self, bytes: &[u8]) -> usize {
         if self.shifted {
             return 0;
@@ -125,6 +137,7 @@ impl Encode for KrEncoder {
         if !src.is_empty() {
             self.start(dst);
         }
+        let codes = ksx1001_codes();
         let bytes = src.as_bytes();
         let mut i = 0;
         while i < bytes.len() {
@@ -162,6 +175,14 @@ impl Encode for KrEncoder {
             }
             dst.extend_from_slice(&[row, cell]);
             i += c.len_utf8();
+            // The rest of a run of KS X 1001 characters, straight from their UTF-8.
+            while let Some(cp) = utf8_three(bytes, i) {
+                match codes[cp] {
+                    0 => break,
+                    v => dst.extend_from_slice(&v.to_be_bytes()),
+                }
+                i += 3;
+            }
         }
         if last && self.shifted {
             dst.push(SI);
