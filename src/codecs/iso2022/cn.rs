@@ -20,8 +20,7 @@
 
 #![forbid(unsafe_code)]
 
-use super::{ESC, SI, SO, escaped_byte, is_control_function};
-use crate::codecs::cjk::gb::{gb2312, gb2312_code};
+use super::{ESC, SI, SO, escaped_byte, is_control_function, iso2022_gb2312, iso2022_gb2312_code};
 use crate::codecs::cjk::stateful::{Escape, Machine, StatefulDecoder, Unit, cut_after_line};
 use crate::codecs::cjk::stateful::{double, escape, utf8_map};
 use crate::codecs::cjk::table::{Cell, Inverse, row_cell, set94};
@@ -91,7 +90,7 @@ fn escapes(ext: bool) -> &'static [&'static [u8]] {
 fn isoir165(row: u8, cell: u8) -> Option<char> {
     match set94(0, row, cell).map(|i| ISOIR165.cell(i)) {
         Some(Cell::Char(c)) => Some(c),
-        _ => gb2312(row, cell),
+        _ => iso2022_gb2312(row, cell),
     }
 }
 
@@ -112,7 +111,7 @@ struct CnMachine {
 impl CnMachine {
     fn lookup(&self, set: Set, row: u8, cell: u8) -> Cell {
         let c = match set {
-            Set::G1(G1::Gb2312) => gb2312(row, cell),
+            Set::G1(G1::Gb2312) => iso2022_gb2312(row, cell),
             Set::G1(G1::IsoIr165) => isoir165(row, cell),
             Set::G1(G1::Cns1) => return cns(1, row, cell),
             Set::G2 => return cns(2, row, cell),
@@ -275,11 +274,11 @@ impl CnEncoder {
     /// The GL bytes of `c` in the G1 set `g`.
     fn in_g1(g: G1, c: char) -> Option<(u8, u8)> {
         match g {
-            G1::Gb2312 => gb2312_code(c),
+            G1::Gb2312 => iso2022_gb2312_code(c),
             G1::Cns1 => cns_code(c).and_then(|(p, r, k)| (p == 1).then_some((r, k))),
             G1::IsoIr165 => match isoir165_inverse().get(c) {
                 Some(i) => Some(row_cell(i)),
-                None => gb2312_code(c).filter(|&(r, k)| isoir165(r, k) == Some(c)),
+                None => iso2022_gb2312_code(c).filter(|&(r, k)| isoir165(r, k) == Some(c)),
             },
         }
     }
@@ -295,7 +294,7 @@ impl CnEncoder {
         {
             return Some((Set::G1(g), r, k));
         }
-        if let Some((r, k)) = gb2312_code(c) {
+        if let Some((r, k)) = iso2022_gb2312_code(c) {
             return Some((Set::G1(G1::Gb2312), r, k));
         }
         let cns = cns_code(c);
@@ -405,6 +404,20 @@ mod tests {
 
     const CN: Charset = Charset::of(&ISO_2022_CN);
     const EXT: Charset = Charset::of(&ISO_2022_CN_EXT);
+
+    #[test]
+    fn gb2312_as_its_readers_have_it() {
+        let bytes = b"\x1B$)A\x0E!$!*\x0F";
+        assert_eq!(
+            decode_all(CN, bytes),
+            ("\u{30FB}\u{2015}".to_string(), vec![])
+        );
+        // U+00B7 and U+2014 are not written as GB 2312 21 24 / 21 2A, which every reader
+        // takes for U+30FB and U+2015; CNS 11643 plane 1 has them.
+        let (_, _, out) = encode(CN, "\u{B7}\u{2014}");
+        assert!(out.starts_with(b"\x1B$)G"), "{out:?}");
+        assert_eq!(decode_all(CN, &out), ("\u{B7}\u{2014}".to_string(), vec![]));
+    }
 
     fn lens(cs: Charset, bytes: &[u8]) -> Vec<usize> {
         decode_all(cs, bytes)

@@ -22,8 +22,7 @@
 
 #![forbid(unsafe_code)]
 
-use super::{ESC, SI, SO, escaped_byte, is_control_function};
-use crate::codecs::cjk::gb::{gb2312, gb2312_code};
+use super::{ESC, SI, SO, escaped_byte, is_control_function, iso2022_gb2312, iso2022_gb2312_code};
 use crate::codecs::cjk::stateful::{Escape, Machine, StatefulDecoder, Unit, cut_after_line};
 use crate::codecs::cjk::stateful::{double, escape, utf8_map};
 use crate::codecs::cjk::table::Cell;
@@ -204,7 +203,7 @@ impl JpMachine {
         let c = match self.g0 {
             G0::X0208 => jisx0208(row, cell),
             G0::X0212 => jisx0212(row, cell),
-            G0::Gb2312 => gb2312(row, cell),
+            G0::Gb2312 => iso2022_gb2312(row, cell),
             G0::Ksc => ksx1001(row, cell),
             G0::Plane1 | G0::Plane1Q => return jisx0213(1, row, cell),
             G0::Plane2 => return jisx0213(2, row, cell),
@@ -416,7 +415,7 @@ impl JpEncoder {
                 if let Some(rc) = jisx0212_code(c) {
                     return Some(two(G0::X0212, rc));
                 }
-                if let Some(rc) = gb2312_code(c) {
+                if let Some(rc) = iso2022_gb2312_code(c) {
                     return Some(two(G0::Gb2312, rc));
                 }
                 if let Some(rc) = ksx1001_code(c) {
@@ -562,6 +561,20 @@ mod tests {
             decode_all(cs, bytes),
             (text.to_string(), vec![]),
             "{cs} {text}"
+        );
+    }
+
+    #[test]
+    fn jp2_gb2312_as_its_readers_have_it() {
+        assert_eq!(
+            decode_all(JP2C, b"\x1B$A!$!*\x1B(B"),
+            ("\u{30FB}\u{2015}".to_string(), vec![])
+        );
+        // U+00B7 goes to KS X 1001 (as CPython), not to GB 2312 21 24.
+        assert_eq!(encode(JP2C, "\u{B7}").2, b"\x1B$(C!$\x1B(B");
+        assert_eq!(
+            encode(JP2C, "\u{2014}").0,
+            EncodeStatus::Unmappable('\u{2014}')
         );
     }
 

@@ -4,9 +4,9 @@
 //! Decoding: the designation may come anywhere, and an SO before it still means KS X 1001
 //! (glibc and ICU; it is the only set ISO-2022-KR has). A line end while shifted out is an
 //! error at the line end (glibc), after which the line is ASCII again. Encoding: `ESC $ ) C`
-//! once at the start of any non-empty output (glibc and ICU; RFC 1557 asks for it at the
-//! beginning of a line before any SO), SO and SI around each run of Korean characters, so
-//! every line ends in ASCII, and SI at the end.
+//! once, with the first byte written (ICU; glibc writes it for empty output too; RFC 1557
+//! asks for it at the beginning of a line before any SO), SO and SI around each run of
+//! Korean characters, so every line ends in ASCII, and SI at the end.
 
 #![forbid(unsafe_code)]
 
@@ -134,9 +134,6 @@ impl KrEncoder {
 impl Encode for KrEncoder {
     fn encode(&mut self, src: &str, dst: &mut Vec<u8>, last: bool) -> (EncodeStatus, usize) {
         dst.reserve(src.len() + 8);
-        if !src.is_empty() {
-            self.start(dst);
-        }
         let codes = ksx1001_codes();
         let bytes = src.as_bytes();
         let mut i = 0;
@@ -150,6 +147,7 @@ impl Encode for KrEncoder {
                     let c = char::from(bytes[i]);
                     return (EncodeStatus::Unmappable(c), i + 1);
                 }
+                self.start(dst);
                 if self.shifted {
                     dst.push(SI);
                     self.shifted = false;
@@ -169,6 +167,7 @@ impl Encode for KrEncoder {
             let Some((row, cell)) = code else {
                 return (EncodeStatus::Unmappable(c), i + c.len_utf8());
             };
+            self.start(dst);
             if !self.shifted {
                 dst.push(SO);
                 self.shifted = true;
@@ -192,6 +191,9 @@ impl Encode for KrEncoder {
     }
 
     fn encode_surrogate(&mut self, unit: u16, dst: &mut Vec<u8>) -> bool {
+        if !(0xDC80..=0xDCFF).contains(&unit) {
+            return false;
+        }
         self.start(dst);
         escaped_byte(unit, dst)
     }
@@ -224,6 +226,8 @@ mod tests {
         assert_eq!(decode_all(CS, bytes), (text.to_string(), vec![]));
         assert_eq!(encode(CS, "abc\n").2, b"\x1B$)Cabc\n");
         assert_eq!(encode(CS, "").2, b"");
+        // The designation comes with the first byte written, not before unmappable text.
+        assert_eq!(encode(CS, "😀").2, b"");
         assert_eq!(encode(CS, "\u{1B}").0, EncodeStatus::Unmappable('\u{1B}'));
     }
 

@@ -10,6 +10,8 @@
 
 #![forbid(unsafe_code)]
 
+use crate::codecs::cjk::gb::{gb2312, gb2312_code};
+
 pub mod cn;
 pub mod jp;
 pub mod kr;
@@ -33,4 +35,25 @@ pub fn escaped_byte(unit: u16, dst: &mut Vec<u8>) -> bool {
     }
     dst.push((unit - 0xDC00) as u8);
     true
+}
+
+/// GB 2312 as ISO-2022 readers have it (ISO-2022-CN, -CN-EXT and -JP-2): 21 24 and 21 2A are
+/// U+30FB and U+2015, GB 2312's own table as glibc, CPython and ICU read them there, not the
+/// U+00B7 and U+2014 of the `GB2312` label (WHATWG's and Windows' reading), so that text
+/// written here reads the same in every peer.
+pub fn iso2022_gb2312(row: u8, cell: u8) -> Option<char> {
+    match (row, cell) {
+        (0x21, 0x24) => Some('\u{30FB}'),
+        (0x21, 0x2A) => Some('\u{2015}'),
+        _ => gb2312(row, cell),
+    }
+}
+
+/// The GB 2312 code of `c` for ISO-2022 writers: none for U+00B7 and U+2014 (see
+/// [`iso2022_gb2312`]), which go to another set or are unmappable, as in those peers.
+pub fn iso2022_gb2312_code(c: char) -> Option<(u8, u8)> {
+    match c {
+        '\u{B7}' | '\u{2014}' => None,
+        _ => gb2312_code(c),
+    }
 }
