@@ -260,6 +260,10 @@ enum Meaning {
     /// The charset's own meaning where WHATWG reads the label as a Windows code page: the
     /// code page of that name in data/single-byte/ (ISO-8859-9, not windows-1254).
     CodePage(&'static str),
+    /// Labels that name a charset of its own standard here where WHATWG has only its
+    /// "replacement" encoding (HZ, ISO-2022-KR/CN) or, for `big5-hkscs`, its Big5, which
+    /// cannot write HKSCS: this text in these bytes, both ways.
+    Own(&'static str, &'static [u8]),
 }
 
 fn meaning(label: &str) -> Meaning {
@@ -274,8 +278,11 @@ fn meaning(label: &str) -> Meaning {
         "utf-16le" | "unicodefeff" => Utf16Le,
         "utf-16be" | "unicodefffe" => Utf16Be,
         "ucs-2" | "csunicode" | "iso-10646-ucs-2" => Ucs2Unmarked,
-        "hz-gb-2312" | "iso-2022-cn" | "iso-2022-cn-ext" | "iso-2022-kr" | "csiso2022kr"
-        | "replacement" => Unsupported,
+        "hz-gb-2312" => Own("a中文", b"a~{VPND~}"),
+        "iso-2022-kr" | "csiso2022kr" => Own("a한국", b"\x1B$)Ca\x0EGQ19\x0F"),
+        "iso-2022-cn" | "iso-2022-cn-ext" => Own("a中", b"a\x1B$)A\x0EVP\x0F"),
+        "big5-hkscs" => Own("a\u{3875}", b"a\x87\x7A"),
+        "replacement" => Unsupported,
         "l5" | "latin5" | "iso-8859-9" | "iso_8859-9" | "iso8859-9" | "iso88599" | "iso-ir-148"
         | "csisolatin5" | "iso_8859-9:1989" => CodePage("ISO-8859-9"),
         "iso-8859-11" | "iso8859-11" | "iso885911" => CodePage("ISO-8859-11"),
@@ -364,6 +371,7 @@ fn check_decode(label: &str) -> Option<String> {
             run(&args_replace, &all_bytes()),
             code_page_decode(name, &all_bytes()).into_bytes(),
         ),
+        Meaning::Own(text, bytes) => (run(&args_strict, bytes), text.into()),
         Meaning::Utf16Unmarked => {
             let mut input = b"\xFF\xFE".to_vec();
             input.extend(utf16le("a中😀"));
@@ -419,6 +427,7 @@ fn check_encode(label: &str) -> Option<String> {
             let bytes: Vec<u8> = kept.collect();
             (code_page_decode(name, &bytes), bytes)
         }
+        Meaning::Own(text, bytes) => (text.to_string(), bytes.to_vec()),
         Meaning::Utf16Unmarked => {
             let mut b = b"\xFF\xFE".to_vec();
             b.extend(utf16le("a中😀"));
@@ -734,7 +743,19 @@ fn list_shows_every_label_once_with_aliases_together() {
     same(&["GBK", "CP936", "MS936", "windows-936"]);
     same(&["GB2312", "EUC-CN", "CP20936"]);
     same(&["GB18030", "CP54936"]);
-    same(&["Big5", "CP950"]);
+    same(&["Big5", "csbig5", "cn-big5"]);
+    same(&["CP950", "MS950", "windows-950"]);
+    same(&["Big5-HKSCS", "big5-hkscs", "HKSCS"]);
+    same(&["EUC-KR", "windows-949", "ks_c_5601-1987"]);
+    same(&["CP949", "UHC"]);
+    same(&["Shift_JIS", "windows-31j", "ms932"]);
+    same(&["HZ-GB-2312", "HZ"]);
+    same(&["ISO-2022-KR", "csISO2022KR"]);
+    assert_ne!(line_of("Big5"), line_of("CP950"));
+    assert_ne!(line_of("Big5"), line_of("big5-hkscs"));
+    assert_ne!(line_of("EUC-KR"), line_of("EUC-KR-strict"));
+    assert_ne!(line_of("Shift_JIS"), line_of("Shift_JIS-strict"));
+    assert_ne!(line_of("EUC-JP"), line_of("EUC-JP-strict"));
     same(&["UTF-32", "UCS-4"]);
     same(&["ISO-8859-1", "latin1"]);
     same(&["US-ASCII", "ascii"]);

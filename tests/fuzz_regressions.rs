@@ -62,6 +62,26 @@ fn iso_2022_jp_control_characters_do_not_panic() {
     }
 }
 
+/// The `cjk_stateful` property on hand-made inputs: each shift-state charset (header byte
+/// 0) under each policy (byte 1), with stray bytes, line ends and escapes inside runs.
+#[test]
+fn cjk_stateful_seeds() {
+    let bodies: &[&[u8]] = &[
+        b"ab~{VP\xFFND~}~~x~\n~{VP\nND",
+        b"\x1B$)C\x0E!!\xFE!!\x0F\n\x0EGQ\n",
+        b"\x1B$)A\x0EVP\x80\x1B$)GG#\x1B$*H\x1BN!!\x0F\n\x1BO!!",
+        b"\x1B$BF|\xE0K\\\x1B$(D0!\x1B.A\x1BNa\x1B$(O.#\x1B(B\n\x1B$B",
+    ];
+    for label in 0..fuzz::cjk::CJK_LABELS.len() as u8 {
+        for policy in 0..4u8 {
+            for body in bodies {
+                let input = [&[label, policy, 2, 3, 1][..], body].concat();
+                fuzz::cjk::check_cjk_stateful(&input);
+            }
+        }
+    }
+}
+
 /// The input `decode_any` first crashed on (GBK -> ISO-2022-JP, flags 0E).
 const FOUND_ISO_2022_JP: &[u8] =
     b"\x0a\x11\x0eabc \x0eabc \xd6\xd0 \x0eabc \xd6\xd0\xce\xc4 \xc8\xd5\xb1\xbe\xd5Z \

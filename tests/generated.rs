@@ -283,11 +283,14 @@ fn encodings(p: &mut Page) {
          work. Every label of the WHATWG Encoding Standard is accepted, with the meaning that \
          standard gives it, except where it differs from the charset's own standard: there \
          transcode follows the charset's standard (`latin1`, `ascii`, `gb2312`, `utf-16`, \
-         `iso-8859-9`, `latin5`, `iso-8859-11`, `tis-620`, `koi8-ru`). The names glibc \
-         iconv, ICU and Python accept for the charsets here work too. An unknown label is a \
-         usage error that names the nearest known one; the WHATWG labels of charsets without \
-         a converter (`iso-2022-kr`, `iso-2022-cn`, `hz-gb-2312`) are refused as \
-         unsupported. `transcode --list` prints this table, by family.",
+         `iso-8859-9`, `latin5`, `iso-8859-11`, `tis-620`, `koi8-ru`, `big5-hkscs`), and the \
+         labels WHATWG leaves without a converter (`iso-2022-kr`, `iso-2022-cn`, `hz-gb-2312`) \
+         name those charsets. WHATWG's `Big5`, `Shift_JIS`, `EUC-JP` and `EUC-KR` are the \
+         supersets browsers read; the exact code pages have names of their own (`CP950`, \
+         `Big5-HKSCS`, `CP932`, `Shift_JIS-strict`, `EUC-JP-strict`, `CP949`, \
+         `EUC-KR-strict`). The names glibc iconv, ICU and Python accept for the charsets here \
+         work too. An unknown label is a usage error that names the nearest known one. \
+         `transcode --list` prints this table, by family.",
     ));
     for (family, entries) in labels::by_family() {
         p.subsection(family.title());

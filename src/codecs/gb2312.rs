@@ -217,7 +217,7 @@ fn tables() -> &'static Tables {
 }
 
 /// The character of a GB2312 pair, if the pair is one.
-fn decode_pair(lead: u8, trail: u8) -> Option<char> {
+pub(crate) fn decode_pair(lead: u8, trail: u8) -> Option<char> {
     if !in_repertoire(lead, trail) {
         return None;
     }
@@ -225,7 +225,7 @@ fn decode_pair(lead: u8, trail: u8) -> Option<char> {
 }
 
 /// The GB2312 bytes of a non-ASCII character, if it has them.
-fn encode_char(c: char) -> Option<[u8; 2]> {
+pub(crate) fn encode_char(c: char) -> Option<[u8; 2]> {
     tables().encode.get(&c).copied()
 }
 

@@ -9,15 +9,29 @@
 //! Java's Modified UTF-8), [`wtf8`] (WTF-8), [`scsu`] (SCSU), [`bocu1`] (BOCU-1) and
 //! [`utf1`] (UTF-1). [`kernels`] holds the SIMD
 //! conversions the Unicode families and the pipeline's bulk paths use.
+//!
+//! The CJK encodings beyond WHATWG's (issue 17) share [`cjk`] (generated tables, the
+//! stateless multi-byte engine, the shift-state decoder): [`korean`] (strict EUC-KR, CP949),
+//! [`johab`], [`euc_tw`], [`big5`] (CP950, Big5-HKSCS), [`jis`] (strict Shift_JIS and EUC-JP,
+//! CP932, the JIS X 0213 pair), [`hz`] and [`iso2022`] (ISO-2022-KR, -CN, -CN-EXT, -JP-1, -2,
+//! -3, -2004).
 
 pub mod auto;
+pub mod big5;
 pub mod bocu1;
 pub mod bom;
 pub mod cesu8;
 pub mod charset;
+pub mod cjk;
 pub mod codec;
+pub mod euc_tw;
 pub mod gb2312;
+pub mod hz;
+pub mod iso2022;
+pub mod jis;
+pub mod johab;
 pub mod kernels;
+pub mod korean;
 pub mod labels;
 pub mod scsu;
 pub mod single_byte;

@@ -154,6 +154,7 @@ impl<'a> Converter<'a> {
             splitter: Splitter::new(charset.nel_is_line_end()),
             file,
             decoder: Decoder::new(charset),
+            piece_decoder: None,
             encoder,
             out,
             counts: Counts::default(),
@@ -166,7 +167,6 @@ impl<'a> Converter<'a> {
             piece_chars: 0,
             text_origin: 0,
             history: Vec::new(),
-            piece_decoder: None,
             units: Vec::new(),
             utf8: Vec::new(),
             norm_tail: String::new(),
@@ -210,7 +210,7 @@ impl<'a> Converter<'a> {
             self.piece_start = base;
             self.piece_chars = 0;
             self.text_origin = base;
-            if self.replay && self.charset.is_stateful() {
+            if self.charset.is_stateful() {
                 self.piece_decoder = self.decoder.snapshot();
             }
             let used = if per_char {

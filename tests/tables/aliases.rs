@@ -19,6 +19,17 @@ const OVERRIDES: &[(&str, &str)] = &[
     ("OSF00010100", "UCS-2"),
     ("OSF00010101", "UCS-2"),
     ("OSF00010102", "UCS-2"),
+    // The peers' names of the exact code pages, not of WHATWG's supersets: ICU's
+    // windows-950-2000 is Windows' own CP950, ibm-1375 and glibc's BIG5-HKSCS are HKSCS-2008,
+    // ICU's windows-949-2000 is Windows' CP949.
+    ("950", "CP950"),
+    ("windows-950-2000", "CP950"),
+    ("big5hk", "Big5-HKSCS"),
+    ("HKSCS-BIG5", "Big5-HKSCS"),
+    ("ibm-1375", "Big5-HKSCS"),
+    ("ibm-1375_P100-2008", "Big5-HKSCS"),
+    ("MSCP949", "CP949"),
+    ("windows-949-2000", "CP949"),
 ];
 
 /// The sources in the order their spelling of a label is preferred (ICU's and glibc's

@@ -7,7 +7,8 @@ use crate::codecs::charset::Charset;
 use crate::codecs::codec::Codec;
 use crate::codecs::whatwg::Whatwg;
 use crate::codecs::{
-    bocu1, cesu8, gb2312, scsu, single_byte, utf1, utf7, utf8, utf16, utf32, whatwg, wtf8,
+    big5, bocu1, cesu8, euc_tw, gb2312, hz, iso2022, jis, johab, korean, scsu, single_byte, utf1,
+    utf7, utf8, utf16, utf32, whatwg, wtf8,
 };
 
 /// One row of the label table.
@@ -228,13 +229,13 @@ pub static TABLE: &[Entry] = &[
     },
     Entry {
         codec: &Whatwg::new("Big5", &encoding_rs::BIG5_INIT),
-        aliases: &["CP950", "big5-hkscs", "cn-big5", "csbig5", "x-x-big5"],
-        note: "Big5 with the HKSCS extensions, as WHATWG defines it.",
+        aliases: &["cn-big5", "csbig5", "x-x-big5"],
+        note: "Big5 as WHATWG defines it: reads the HKSCS extensions but writes only Big5 codes. \
+         `CP950` and `Big5-HKSCS` are the exact code pages.",
     },
     Entry {
         codec: &Whatwg::new("Shift_JIS", &encoding_rs::SHIFT_JIS_INIT),
         aliases: &[
-            "CP932",
             "csshiftjis",
             "ms932",
             "ms_kanji",
@@ -243,13 +244,12 @@ pub static TABLE: &[Entry] = &[
             "windows-31j",
             "x-sjis",
         ],
-        note: "Windows code page 932 (windows-31j), as WHATWG defines it.",
+        note: "Windows code page 932 (windows-31j), as WHATWG defines it. `Shift_JIS-strict` is JIS X \
+         0208 only; `CP932` the same code page as this one, by its own table.",
     },
     Entry {
         codec: &Whatwg::new("EUC-KR", &encoding_rs::EUC_KR_INIT),
         aliases: &[
-            "CP949",
-            "UHC",
             "cseuckr",
             "csksc56011987",
             "iso-ir-149",
@@ -260,7 +260,124 @@ pub static TABLE: &[Entry] = &[
             "ksc_5601",
             "windows-949",
         ],
-        note: "Windows code page 949 (Unified Hangul Code), as WHATWG defines it.",
+        note: "Windows code page 949 (Unified Hangul Code), as WHATWG defines it. For KS X 1001 \
+         alone, as glibc's `EUC-KR`, say `EUC-KR-strict`.",
+    },
+    Entry {
+        codec: &korean::EUC_KR_STRICT,
+        aliases: &["KS_X_1001"],
+        note: "KS X 1001 only (8,227 characters), as glibc's `EUC-KR`: a Unified Hangul Code \
+         (CP949) syllable is an error. Not CPython's `euc_kr`, which also reads and writes \
+         eight-byte jamo sequences (A4D4 ...) for other syllables.",
+    },
+    Entry {
+        codec: &korean::CP949,
+        aliases: &["UHC", "MS949", "949"],
+        note: "Unified Hangul Code: KS X 1001 (less A2E8, U+327E) and the 8,822 other modern \
+         hangul syllables, as Windows, glibc (`UHC`) and CPython have it.",
+    },
+    Entry {
+        codec: &johab::JOHAB,
+        aliases: &["CP1361", "MS1361"],
+        note: "KS X 1001:1998 annex 3: every modern syllable by its jamo, and KS X 1001's symbols \
+         and hanja, as glibc's `JOHAB`.",
+    },
+    Entry {
+        codec: &iso2022::kr::ISO_2022_KR,
+        aliases: &["csISO2022KR"],
+        note: "RFC 1557: `ESC $ ) C` once at the start of the output, SO and SI around Korean \
+         runs, ASCII again before every line end. A line end while shifted out is an error; an \
+         SO before the designation still means KS X 1001.",
+    },
+    Entry {
+        codec: &euc_tw::EUC_TW,
+        aliases: &["csEUCTW"],
+        note: "CNS 11643 planes 1–7 and 15 (glibc's table); plane 1 in two bytes, the others \
+         after 8E.",
+    },
+    Entry {
+        codec: &iso2022::cn::ISO_2022_CN,
+        aliases: &["csISO2022CN"],
+        note: "RFC 1922: GB 2312 and CNS 11643 planes 1 and 2; the encoder designates each set \
+         again on every line and ends every line in ASCII. SO with no set designated, and a \
+         line end while shifted out, are errors.",
+    },
+    Entry {
+        codec: &iso2022::cn::ISO_2022_CN_EXT,
+        aliases: &[],
+        note: "ISO-2022-CN with ISO-IR-165 and CNS 11643 planes 3–7 (SS3).",
+    },
+    Entry {
+        codec: &hz::HZ,
+        aliases: &["HZ", "HZGB"],
+        note: "RFC 1843: `~{` ... `~}` around GB 2312 text, `~~` for a tilde, `~` before a line end \
+         joins the lines; the encoder closes every run before a line end and at the end.",
+    },
+    Entry {
+        codec: &big5::CP950_CHARSET,
+        aliases: &["MS950", "windows-950", "x-windows-950"],
+        note: "Windows code page 950 as Windows converts it: its three user-defined areas are \
+         private use (U+E000...), 0x80 and 0xFF single characters.",
+    },
+    Entry {
+        codec: &big5::BIG5_HKSCS,
+        aliases: &["HKSCS"],
+        note: "HKSCS-2008, both ways (glibc's table). The four codes for a letter with a \
+         combining mark (8862 = U+00CA U+0304) are written for that pair. (WHATWG reads \
+         `big5-hkscs` as its `Big5`, which cannot write HKSCS.)",
+    },
+    Entry {
+        codec: &jis::SHIFT_JIS_STRICT,
+        aliases: &[],
+        note: "JIS X 0201 and JIS X 0208 only, as glibc's `SJIS` and CPython's `shift_jis`: \
+         Windows' NEC and IBM extensions are errors. 5C and 7E are ASCII; U+00A5 and U+203E are \
+         written as them.",
+    },
+    Entry {
+        codec: &jis::EUC_JP_STRICT,
+        aliases: &["UJIS"],
+        note: "JIS X 0208, JIS X 0201 katakana (8E) and JIS X 0212 (8F), as glibc's `EUC-JP`.",
+    },
+    Entry {
+        codec: &jis::CP932_CHARSET,
+        aliases: &["932", "x-ms-cp932"],
+        note: "Windows code page 932: NEC and IBM extensions (written at FA..FC where both \
+         have a character), user-defined area F040..F9FC as U+E000..U+E757.",
+    },
+    Entry {
+        codec: &jis::EUC_JIS_2004,
+        aliases: &["EUC-JISX0213", "JISX0213"],
+        note: "JIS X 0213:2004 in EUC form, as glibc's `EUC-JISX0213`; 25 codes stand for a kana \
+         or letter with a combining mark.",
+    },
+    Entry {
+        codec: &jis::SHIFT_JIS_2004,
+        aliases: &["Shift_JISX0213", "SJIS-2004"],
+        note: "JIS X 0213:2004 in Shift_JIS form, as glibc's `SHIFT_JISX0213` except that 5C and \
+         7E are ASCII.",
+    },
+    Entry {
+        codec: &iso2022::jp::ISO_2022_JP_1,
+        aliases: &["csISO2022JP1"],
+        note: "RFC 2237: ISO-2022-JP with JIS X 0212 (`ESC $ ( D`).",
+    },
+    Entry {
+        codec: &iso2022::jp::ISO_2022_JP_2,
+        aliases: &["csISO2022JP2"],
+        note: "RFC 1554: ISO-2022-JP-1 with GB 2312, KS X 1001, and the ISO-8859-1 and ISO-8859-7 \
+         high halves through G2 (`ESC . A`, `ESC . F`, then `ESC N` before each character).",
+    },
+    Entry {
+        codec: &iso2022::jp::ISO_2022_JP_3,
+        aliases: &[],
+        note: "JIS X 0213:2000 annex 2: JIS X 0208, JIS X 0213 planes 1 (`ESC $ ( O`) and 2 \
+         (`ESC $ ( P`), JIS X 0201; the ten cells of 2004 are written with `ESC $ ( Q`, as glibc \
+         does.",
+    },
+    Entry {
+        codec: &iso2022::jp::ISO_2022_JP_2004,
+        aliases: &[],
+        note: "JIS X 0213:2004 annex 2: as ISO-2022-JP-3, plane 1 written with `ESC $ ( Q`.",
     },
     Entry {
         codec: &Whatwg::new("IBM866", &encoding_rs::IBM866_INIT),

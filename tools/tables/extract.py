@@ -1,0 +1,436 @@
+#!/usr/bin/env python3
+"""Produce the CJK mapping tables under data/cjk/ from their named sources.
+
+    python3 tools/tables/extract.py            # write every table
+    python3 tools/tables/extract.py cp950 ...  # only the named ones
+    python3 tools/tables/extract.py --check    # regenerate in memory, fail if a file differs
+
+Sources (see data/cjk/README.md for why each was chosen):
+  glibc locale charmaps  /usr/share/i18n/charmaps/*.gz  (Debian package `locales`)
+  glibc iconv modules    through ctypes (ISO-IR-165 is only reachable inside ISO-2022-CN-EXT)
+  CPython codecs         the running interpreter (cp950, euc_jisx0213 / euc_jis_2004)
+  ICU                    libicuuc through ctypes (gb18030 = GB18030-2005 in ICU < 73)
+
+Nothing is typed in by hand: every row comes from one of those sources, and the flags come
+from the source's own marks or from its encoder. The file format is documented in
+data/cjk/README.md.
+"""
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import charmap  # noqa: E402
+import peers  # noqa: E402
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+OUT = os.path.join(ROOT, "data", "cjk")
+
+
+def ensure_locales():
+    """The charmaps ship in Debian's `locales` package."""
+    try:
+        charmap.path_of("EUC-TW")
+    except FileNotFoundError:
+        subprocess.run(["apt-get", "install", "-y", "locales"], check=True)
+
+
+def u(s):
+    return "+".join("%04X" % ord(c) for c in s)
+
+
+def glibc_charmap_version():
+    try:
+        r = subprocess.run(["dpkg-query", "-W", "-f", "${Version}", "locales"],
+                           capture_output=True, text=True)
+        return f"glibc {peers.glibc_version()} (Debian locales {r.stdout.strip()})"
+    except OSError:
+        return f"glibc {peers.glibc_version()}"
+
+
+FORMAT_LINE = "format: CODE<TAB>UNICODE[<TAB>FLAG]; see data/cjk/README.md"
+
+
+def render(meta, rows):
+    lines = []
+    for k, v in meta:
+        for part in v.split("\n"):
+            lines.append(f"# {k}: {part}")
+    lines.append(f"# {FORMAT_LINE}")
+    lines.append(f"# rows: {len(rows)}")
+    for code, uni, flag in rows:
+        lines.append(f"{code}\t{uni}\t{flag}" if flag else f"{code}\t{uni}")
+    return "\n".join(lines) + "\n"
+
+
+def gl(b):
+    """Two GR bytes (A1..FE) as the GL code (21..7E) in hex, the ISO 2022 row/cell form."""
+    return "%02X%02X" % (b[0] - 0x80, b[1] - 0x80)
+
+
+def mark_duplicates(rows, keep):
+    """rows: list of [code, uni, flag]. Where several codes decode to the same text and none
+    is already flagged D, keep(list_of_rows) says which one the encoder writes; the others
+    become decode-only (D)."""
+    by = {}
+    for r in rows:
+        if r[2] == "":
+            by.setdefault(r[1], []).append(r)
+    for group in by.values():
+        if len(group) > 1:
+            k = keep(group)
+            for r in group:
+                if r is not k:
+                    r[2] = "D"
+    return rows
+
+
+# ------------------------------------------------------------------------------------------
+def t_cns11643():
+    rows = []
+    for b, s, flag in charmap.parse("EUC-TW"):
+        if flag == "IRREVERSIBLE" or len(b) < 2:
+            continue  # the 8E A1 (plane 1 in four bytes) repeats are glibc's IRREVERSIBLE lines
+        if len(b) == 2:
+            rows.append([f"1-{gl(b)}", u(s), "", 1])
+        else:
+            rows.append([f"{b[1] - 0xA0}-{gl(b[2:])}", u(s), "", b[1] - 0xA0])
+    rows.sort(key=lambda r: (r[3], r[0]))
+    rows = [r[:3] for r in rows]
+    mark_duplicates(rows, keep=lambda g: min(g, key=lambda r: int(r[0].split("-")[0])))
+    meta = [
+        ("table", "CNS 11643 planes 1-7 and 15 <-> Unicode (for EUC-TW, ISO-2022-CN, ISO-2022-CN-EXT)"),
+        ("code", "PLANE-RRCC: plane number (decimal), then row and cell as ISO 2022 GL bytes 21..7E (hex)"),
+        ("source", "glibc localedata charmap EUC-TW (/usr/share/i18n/charmaps/EUC-TW.gz): 'CNS 11643-1992' planes 1-7 plus plane 15"),
+        ("version", glibc_charmap_version()),
+        ("licence", "the charmap file is LGPL-2.1-or-later (glibc localedata); the code-to-character facts are those of CNS 11643"),
+        ("derived", "python3 tools/tables/extract.py cns11643; a character on two planes encodes to the lower plane (as glibc's encoder does), the other row is D"),
+        ("peers", "glibc iconv EUC-TW, ISO-2022-CN, ISO-2022-CN-EXT; Unicode 15.0 Unihan kIRG_TSource; ICU euc-tw-2014 (see data/cjk/CROSSCHECK.md)"),
+    ]
+    return meta, rows
+
+
+def t_big5hkscs():
+    rows = []
+    for b, s, flag in charmap.parse("BIG5-HKSCS"):
+        if len(b) == 1 and b[0] < 0x80:
+            continue
+        rows.append([b.hex().upper(), u(s), "D" if flag == "IRREVERSIBLE" else ""])
+    # Seven ordinary Big5 codes (A15A, A1C3, A1C5, A1FE, A240, A2CC, A2CE) are missing from
+    # glibc's table although CPython big5hkscs, ICU ibm-1375 and encoding_rs big5 all decode
+    # them, to the same character. Take those: round trip where glibc's table has no code for
+    # the character, decode only (D) where it has one.
+    have = {bytes.fromhex(r[0]) for r in rows}
+    enc = {r[1] for r in rows if r[2] == ""}
+    others = [peers.Python("big5hkscs"), peers.Icu("Big5-HKSCS"), peers.Whatwg("big5")]
+    codes = [bytes([a, b]) for a in range(0x81, 0xFF) for b in list(range(0x40, 0x7F)) + list(range(0xA1, 0xFF))]
+    codes = [c for c in codes if c not in have]
+    res = [peers.decode_many(p, codes) for p in others]
+    for i, c in enumerate(codes):
+        vals = {r[i] for r in res}
+        if len(vals) == 1 and None not in vals:
+            t = u(vals.pop())
+            rows.append([c.hex().upper(), t, "D" if t in enc else ""])
+            enc.add(t)
+    rows.sort(key=lambda r: (len(r[0]), r[0]))
+    meta = [
+        ("table", "Big5-HKSCS (HKSCS-2008) <-> Unicode, both directions, including the four codes that decode to a base letter plus a combining mark"),
+        ("code", "the bytes, in hex"),
+        ("source", "glibc localedata charmap BIG5-HKSCS ('Last updated from the HKSCS-2008 standard'); its four commented '%<U00CA><U0304> /x88/x62' lines are the sequence codes, its '%IRREVERSIBLE%' lines are D; plus the codes glibc lacks that CPython big5hkscs, ICU ibm-1375 and encoding_rs big5 all decode to the same character (round trip, or D where glibc's table already encodes that character)"),
+        ("version", glibc_charmap_version() + f"; CPython {sys.version.split()[0]}, ICU {peers.icu_version()}, encoding_rs 0.8.44"),
+        ("licence", "the charmap file is LGPL-2.1-or-later (glibc localedata); the mapping is that of HKSCS-2008 (Hong Kong SAR Government)"),
+        ("derived", "python3 tools/tables/extract.py big5hkscs"),
+        ("peers", "glibc iconv BIG5-HKSCS; Python big5hkscs (HKSCS-2004); ICU ibm-1375_P100-2008; encoding_rs big5 (WHATWG)"),
+    ]
+    return meta, rows
+
+
+def peer_table(p, codes, scan_encoder=True):
+    """Rows for a stateless code page, from a peer itself (peers.Python or peers.Icu): each code
+    that decodes; D where the encoder writes another code for that text; E for every scalar
+    value the encoder maps to a code that does not decode back to it."""
+    rows = []
+    dec = {}
+    for c in codes:
+        s = p.decode(c)
+        if s is None or (len(c) == 1 and c[0] < 0x80 and s == chr(c[0])):
+            continue
+        dec[c] = s
+        rows.append([c.hex().upper(), u(s), "" if p.encode(s) == c else "D"])
+    if scan_encoder:
+        for cp in range(0x80, 0x110000):
+            if 0xD800 <= cp < 0xE000:
+                continue
+            e = p.encode(chr(cp))
+            if e and dec.get(e) != chr(cp):
+                rows.append([e.hex().upper(), "%04X" % cp, "E"])
+    rows.sort(key=lambda r: (len(r[0]), r[0], r[2]))
+    return rows
+
+
+def big5_codes():
+    return [bytes([a]) for a in range(0x80, 0x100)] + [
+        bytes([a, b]) for a in range(0x81, 0xFF) for b in list(range(0x40, 0x7F)) + list(range(0xA1, 0xFF))]
+
+
+def t_cp950():
+    icu = peers.Icu("windows-950-2000")
+    rows = peer_table(icu, big5_codes())
+    meta = [
+        ("table", "CP950 (Microsoft Windows Traditional Chinese) <-> Unicode, whole code page as Windows converts it, including the end-user-defined areas (8140-A0FE, C6A1-C8FE, FA40-FEFE) mapped to private use U+E000..U+F848, 0x80 -> U+0080 and 0xFF -> U+F8F8"),
+        ("code", "the bytes, in hex"),
+        ("source", "ICU's windows-950-2000 converter (generated by the ICU project from Windows' own conversion of code page 950), read by decoding every code and encoding every scalar value"),
+        ("version", f"ICU {peers.icu_version()}"),
+        ("licence", "ICU is Unicode-3.0 licensed; the mapping is Microsoft's code page 950"),
+        ("derived", "python3 tools/tables/extract.py cp950 (D: the encoder writes another code for the text; E: encoder-only)"),
+        ("peers", "Python cp950 (Microsoft's CP950.TXT plus the ETEN extensions of CPython's big5 at C6A1-C7FC); glibc iconv BIG5 (= CP950 alias); encoding_rs big5 (WHATWG); Python big5"),
+    ]
+    return meta, rows
+
+
+def t_ksx1001():
+    rows = []
+    for b, s, flag in charmap.parse("EUC-KR"):
+        if len(b) == 2:
+            rows.append([gl(b), u(s), "D" if flag else ""])
+    rows.sort()
+    mark_duplicates(rows, keep=lambda g: g[0])
+    meta = [
+        ("table", "KS X 1001:1998 (formerly KS C 5601-1987, the 94x94 Wansung set) <-> Unicode: strict EUC-KR, ISO-2022-KR, the symbol and hanja part of JOHAB, and the KS X 1001 part of CP949"),
+        ("code", "row and cell as ISO 2022 GL bytes 21..7E (hex); EUC-KR adds 0x80 to both bytes"),
+        ("source", "glibc localedata charmap EUC-KR"),
+        ("version", glibc_charmap_version()),
+        ("licence", "the charmap file is LGPL-2.1-or-later (glibc localedata); the mapping is that of KS X 1001"),
+        ("derived", "python3 tools/tables/extract.py ksx1001"),
+        ("peers", "glibc iconv EUC-KR, UHC, JOHAB, ISO-2022-KR; Python euc_kr, cp949, johab, iso2022_kr; ICU EUC-KR (ibm-970), windows-949-2000; encoding_rs euc-kr (WHATWG)"),
+    ]
+    return meta, rows
+
+
+def t_jisx0208():
+    rows = []
+    for b, s, flag in charmap.parse("EUC-JP"):
+        if len(b) == 2 and b[0] >= 0xA1:
+            rows.append([gl(b), u(s), "D" if flag else ""])
+    rows.sort()
+    mark_duplicates(rows, keep=lambda g: g[0])
+    meta = [
+        ("table", "JIS X 0208:1997 <-> Unicode (strict Shift_JIS, EUC-JP code set 1, ISO-2022-JP ESC $ B / ESC $ @)"),
+        ("code", "row and cell as ISO 2022 GL bytes 21..7E (hex); EUC-JP adds 0x80 to both; Shift_JIS by the usual transform"),
+        ("source", "glibc localedata charmap EUC-JP (code set 1)"),
+        ("version", glibc_charmap_version()),
+        ("licence", "the charmap file is LGPL-2.1-or-later (glibc localedata); the mapping is that of JIS X 0208"),
+        ("derived", "python3 tools/tables/extract.py jisx0208"),
+        ("peers", "glibc iconv EUC-JP, SJIS, ISO-2022-JP; Python euc_jp, shift_jis, iso2022_jp; ICU ibm-954 (EUC-JP), ibm-943 (Shift_JIS); encoding_rs EUC-JP/Shift_JIS (WHATWG)"),
+    ]
+    return meta, rows
+
+
+def t_jisx0212():
+    rows = []
+    for b, s, flag in charmap.parse("EUC-JP"):
+        if len(b) == 3 and b[0] == 0x8F:
+            rows.append([gl(b[1:]), u(s), "D" if flag else ""])
+    rows.sort()
+    mark_duplicates(rows, keep=lambda g: g[0])
+    meta = [
+        ("table", "JIS X 0212:1990 (supplementary kanji) <-> Unicode (EUC-JP code set 3 after 8F, ISO-2022-JP-1/-2 ESC $ ( D)"),
+        ("code", "row and cell as ISO 2022 GL bytes 21..7E (hex)"),
+        ("source", "glibc localedata charmap EUC-JP (code set 3)"),
+        ("version", glibc_charmap_version()),
+        ("licence", "the charmap file is LGPL-2.1-or-later (glibc localedata); the mapping is that of JIS X 0212"),
+        ("derived", "python3 tools/tables/extract.py jisx0212"),
+        ("peers", "glibc iconv EUC-JP, ISO-2022-JP-2; Python euc_jp, iso2022_jp_1, iso2022_jp_2; ICU ibm-954; encoding_rs EUC-JP (decode only)"),
+    ]
+    return meta, rows
+
+
+def sjis_of(gl_code):
+    r, c = int(gl_code[:2], 16), int(gl_code[2:], 16)
+    s1 = (r + 1) // 2 + (0x70 if r <= 0x5E else 0xB0)
+    if r % 2:
+        s2 = c + (0x1F if c <= 0x5F else 0x20)
+    else:
+        s2 = c + 0x7E
+    return "%02X%02X" % (s1, s2)
+
+
+def t_cp932():
+    base = {}
+    for code, uni, flag in t_jisx0208()[1]:
+        base[sjis_of(code)] = (uni, flag)
+    rows = []
+    for b, s, flag in charmap.parse("WINDOWS-31J"):
+        if len(b) == 1:
+            continue  # single bytes: ASCII, JIS X 0201 katakana; see README
+        if 0xF0 <= b[0] <= 0xF9:
+            continue  # user-defined area, algorithmic (README)
+        code, uni, fl = b.hex().upper(), u(s), ("D" if flag else "")
+        if base.get(code) == (uni, fl):
+            continue
+        rows.append([code, uni, fl])
+    rows.sort()
+    meta = [
+        ("table", "CP932 (Windows-31J) double-byte codes that are not JIS X 0208 as in jisx0208.txt: the Microsoft remappings of JIS X 0208 cells, NEC row 13, NEC-selected IBM extensions (rows 89-92) and IBM extensions (FA40-FC4B); everything else in the double-byte area is jisx0208.txt through the Shift_JIS transform, and F040-F9FC is the user-defined area (U+E000.., see README)"),
+        ("code", "the Shift_JIS bytes, in hex"),
+        ("source", "glibc localedata charmap WINDOWS-31J (MORIYAMA Masayuki, 2003; from Microsoft's code page 932); its '%IRREVERSIBLE%' lines are D"),
+        ("version", glibc_charmap_version()),
+        ("licence", "the charmap file is LGPL-2.1-or-later (glibc localedata); the mapping is Microsoft's code page 932"),
+        ("derived", "python3 tools/tables/extract.py cp932"),
+        ("peers", "glibc iconv CP932 (WINDOWS-31J), EUC-JP-MS; Python cp932; ICU ibm-943_P15A-2003 (windows-31j); encoding_rs Shift_JIS (WHATWG)"),
+    ]
+    return meta, rows
+
+
+def t_jisx0213():
+    jis0208 = {c: (s, f) for c, s, f in t_jisx0208()[1]}
+    p2004 = peers.Python("euc_jis_2004")
+    p2000 = peers.Python("euc_jisx0213")
+    rows = []
+    for b, s, flag in charmap.parse("EUC-JISX0213"):
+        if len(b) == 2 and b[0] >= 0xA1:
+            code = gl(b)
+            new2004 = p2000.decode(b) is None and p2004.decode(b) is not None
+            fl = "2004" if new2004 else ("D" if flag == "IRREVERSIBLE" else "")
+            if jis0208.get(code) == (u(s), fl):
+                continue
+            rows.append([f"1-{code}", u(s), fl])
+        elif len(b) == 3 and b[0] == 0x8F:
+            rows.append([f"2-{gl(b[1:])}", u(s), "D" if flag == "IRREVERSIBLE" else ""])
+    rows.sort()
+    meta = [
+        ("table", "JIS X 0213:2004 <-> Unicode (EUC-JIS-2004, Shift_JIS-2004, ISO-2022-JP-2004 and, without the 2004 rows, ISO-2022-JP-3 / EUC-JISX0213 / Shift_JISX0213). Plane 1 is jisx0208.txt overlaid with the plane-1 rows here (the cells JIS X 0208 lacks, and 1-213D); plane 2 is complete here"),
+        ("code", "PLANE-RRCC: plane 1 or 2, then row and cell as ISO 2022 GL bytes 21..7E (hex)"),
+        ("source", "glibc localedata charmap EUC-JISX0213 (Bruno Haible, Gaspar Sinai; last changed 2004-07-31), including its 25 commented '%<U304B><U309A> /xa4/xf7' lines for the codes that decode to a base character plus a combining mark"),
+        ("version", glibc_charmap_version()),
+        ("licence", "the charmap file is LGPL-2.1-or-later (glibc localedata); the mapping is that of JIS X 0213:2004"),
+        ("derived", "python3 tools/tables/extract.py jisx0213; flag 2004 = the ten plane-1 cells added by JIS X 0213:2004 (CPython euc_jis_2004 decodes them, euc_jisx0213 does not)"),
+        ("peers", "glibc iconv EUC-JISX0213, SHIFT_JISX0213, ISO-2022-JP-3; Python euc_jis_2004, shift_jis_2004, iso2022_jp_2004, euc_jisx0213, shift_jisx0213, iso2022_jp_3; ICU 72 has no JIS X 0213 converter"),
+    ]
+    return meta, rows
+
+
+def t_isoir165():
+    g = peers.Glibc("ISO-2022-CN-EXT")
+    e = peers.Glibc("EUC-CN")
+    rows = []
+    for a in range(0x21, 0x7F):
+        for b in range(0x21, 0x7F):
+            x = g.decode(b"\x1b$)E\x0e" + bytes([a, b]) + b"\x0f")
+            y = e.decode(bytes([a | 0x80, b | 0x80]))
+            if x is not None and x != y:
+                rows.append(["%02X%02X" % (a, b), u(x), ""])
+    meta = [
+        ("table", "ISO-IR-165 (CCITT Chinese set: GB 2312 + GB 6345.1 + GB 8565.2) for ISO-2022-CN-EXT's SO designation ESC $ ) E: only the cells where it differs from GB 2312 (every other cell is GB 2312 as the project's strict GB2312 maps it)"),
+        ("code", "row and cell as ISO 2022 GL bytes 21..7E (hex)"),
+        ("source", "glibc's iconv module ISO-2022-CN-EXT (libISOIR165), read by decoding ESC $ ) E SO xx yy SI for every cell and comparing with glibc EUC-CN"),
+        ("version", f"glibc {peers.glibc_version()}"),
+        ("licence", "glibc is LGPL-2.1-or-later; the mapping is that of ISO-IR-165 (ITU-T T.101 annex C)"),
+        ("derived", "python3 tools/tables/extract.py isoir165"),
+        ("peers", "glibc iconv ISO-2022-CN-EXT only (Python has no ISO-2022-CN; ICU's ISO-2022-CN-EXT has no ISO-IR-165, see CROSSCHECK.md)"),
+    ]
+    return meta, rows
+
+
+def t_gb18030_2005():
+    icu = peers.Icu("gb18030")
+    ver = peers.icu_version()
+    if int(ver.split(".")[0]) >= 73:
+        raise SystemExit(f"ICU {ver} implements GB18030-2022; the 2005 table needs ICU <= 72")
+    new = peers.Glibc("GB18030")
+    rows = []
+
+    def four(n):
+        b4 = n % 10; n //= 10; b3 = n % 126; n //= 126; b2 = n % 10; n //= 10
+        return bytes([0x81 + n, 0x30 + b2, 0x81 + b3, 0x30 + b4])
+    codes = [bytes([a, b]) for a in range(0x81, 0xFF) for b in list(range(0x40, 0x7F)) + list(range(0x80, 0xFF))]
+    codes += [four(n) for n in range(39420)]
+    for c in codes:
+        old = icu.decode(c)
+        if old is None:
+            continue
+        now = new.decode(c)
+        if now != old and not (len(c) == 2 and c[0] == 0xFE and now and ord(now) >= 0x20000):
+            rows.append([c.hex().upper(), u(old), ""])
+    meta = [
+        ("table", "GB18030-2005: the codes whose mapping GB18030-2022 changed (the 18 two-byte codes that 2005 maps to PUA and 2022 to standard code points, and the 18 four-byte codes that 2005 maps to those standard code points); every other code is GB18030-2022 as encoding_rs maps it"),
+        ("code", "the bytes, in hex"),
+        ("source", "ICU's gb18030 converter (GB18030-2005), compared with glibc iconv GB18030 (GB18030-2022): every two-byte code and every BMP four-byte code; glibc's own choice for FE51, FE52, FE53, FE6C, FE76, FE91 (Ext-B instead of PUA, not a 2022 change) is left out"),
+        ("version", f"ICU {ver}, glibc {peers.glibc_version()}"),
+        ("licence", "ICU is Unicode-3.0 licensed; the mapping is that of GB 18030-2005"),
+        ("derived", "python3 tools/tables/extract.py gb18030-2005"),
+        ("peers", "Python gb18030 (GB18030-2000 for A8BC / 8135F437, 2005 otherwise); glibc GB18030 and encoding_rs gb18030 (2022)"),
+    ]
+    return meta, rows
+
+
+def gbk_codes():
+    return [bytes([a]) for a in range(0x80, 0x100)] + [
+        bytes([a, b]) for a in range(0x81, 0xFF) for b in list(range(0x40, 0x7F)) + list(range(0x80, 0xFF))]
+
+
+def t_cp936():
+    icu = peers.Icu("windows-936-2000")
+    web = peers.Whatwg("gbk")
+    codes = gbk_codes()
+    base = web.decode_many(codes)
+    rows = []
+    for c, w in zip(codes, base):
+        m = icu.decode(c)
+        if m != w:
+            if m is None:
+                raise SystemExit(f"cp936: {c.hex()} valid in WHATWG gbk but not in CP936: add a removal row kind")
+            rows.append([c.hex().upper(), u(m), ""])
+    meta = [
+        ("table", "CP936 (Microsoft Windows Simplified Chinese): the codes where it differs from WHATWG's gbk (encoding_rs, the project's GBK) read as a double-byte code page. CP936 = that two-byte GBK (no four-byte GB18030 sequences) with these rows replacing the base rows for the same codes, in both directions: 0xFF -> U+F8F5, and the codes GB18030 moved from private use to standard characters stay private use (A2E3, A3A0, A6D9.., A8BC, A8BF, A989.., FE50..)"),
+        ("code", "the bytes, in hex"),
+        ("source", "ICU's windows-936-2000 converter (Microsoft's code page 936 as Windows 2000 and later implement it), compared code by code with encoding_rs gbk"),
+        ("version", f"ICU {peers.icu_version()}, encoding_rs 0.8.44"),
+        ("licence", "ICU is Unicode-3.0 licensed; the mapping is Microsoft's code page 936"),
+        ("derived", "python3 tools/tables/extract.py cp936"),
+        ("peers", "glibc iconv GBK (= CP936 alias), Python cp936 / gbk, encoding_rs gbk"),
+    ]
+    return meta, rows
+
+
+TABLES = {
+    "cns11643": t_cns11643,
+    "big5hkscs": t_big5hkscs,
+    "cp950": t_cp950,
+    "ksx1001": t_ksx1001,
+    "jisx0208": t_jisx0208,
+    "jisx0212": t_jisx0212,
+    "cp932": t_cp932,
+    "jisx0213": t_jisx0213,
+    "isoir165": t_isoir165,
+    "gb18030-2005": t_gb18030_2005,
+    "cp936": t_cp936,
+}
+
+
+def main(argv):
+    check = "--check" in argv
+    names = [a for a in argv if not a.startswith("--")] or list(TABLES)
+    ensure_locales()
+    os.makedirs(OUT, exist_ok=True)
+    bad = 0
+    for n in names:
+        meta, rows = TABLES[n]()
+        text = render(meta, rows)
+        path = os.path.join(OUT, n + ".txt")
+        if check:
+            old = open(path).read() if os.path.exists(path) else ""
+            if old != text:
+                print(f"{path}: differs from what the sources give now")
+                bad += 1
+            else:
+                print(f"{path}: ok ({len(rows)} rows)")
+        else:
+            with open(path, "w") as f:
+                f.write(text)
+            print(f"{path}: {len(rows)} rows")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
