@@ -9,6 +9,8 @@
 
 #![forbid(unsafe_code)]
 
+pub mod gb;
+
 use std::io::{Cursor, Read};
 use transcode::app::settings::Settings;
 use transcode::app::stream::convert_reader;

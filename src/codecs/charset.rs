@@ -114,6 +114,16 @@ impl Decoder {
     pub fn decode(&mut self, src: &[u8], dst: &mut String, last: bool) -> (DecodeStatus, usize) {
         self.0.decode(src, dst, last)
     }
+
+    /// See [`Decode::decode_to_utf8`].
+    pub fn decode_to_utf8(
+        &mut self,
+        src: &[u8],
+        dst: &mut Vec<u8>,
+        last: bool,
+    ) -> Option<(DecodeStatus, usize)> {
+        self.0.decode_to_utf8(src, dst, last)
+    }
 }
 
 /// An encoder for one target charset.

@@ -3,15 +3,16 @@
 //! command line; the conversion layer above drives these decoders and encoders.
 //!
 //! Families: [`utf8`] (UTF-8), [`utf16`] (UTF-16 and UCS-2), [`utf32`] (UTF-32),
-//! [`single_byte`] (code pages by table: ISO-8859-1 and US-ASCII), [`gb2312`] (strict GB2312), and [`whatwg`] (every
-//! other encoding of the WHATWG standard, through encoding_rs). [`kernels`] holds the SIMD
-//! conversions the Unicode families and the pipeline's bulk paths use.
+//! [`single_byte`] (code pages by table: ISO-8859-1 and US-ASCII), [`gb`] (GBK, GB18030 and
+//! strict GB2312, on table-driven kernels of their own), and [`whatwg`] (every other encoding
+//! of the WHATWG standard, through encoding_rs). [`kernels`] holds the SIMD conversions the
+//! Unicode families and the pipeline's bulk paths use.
 
 pub mod auto;
 pub mod bom;
 pub mod charset;
 pub mod codec;
-pub mod gb2312;
+pub mod gb;
 pub mod kernels;
 pub mod labels;
 pub mod single_byte;

@@ -8,6 +8,7 @@
 
 #![forbid(unsafe_code)]
 
+mod direct;
 mod locate;
 mod unicode;
 
@@ -229,6 +230,9 @@ impl<'a> Converter<'a> {
 
     /// The fast path: encoding_rs-style streaming decode of a whole piece.
     fn stream_piece(&mut self, piece: &[u8], last: bool) -> Result<(), Failure> {
+        if self.passthrough() && self.direct_piece(piece, last)? {
+            return Ok(());
+        }
         let mut pos = 0;
         loop {
             let mut text = std::mem::take(&mut self.text);

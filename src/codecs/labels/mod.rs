@@ -18,7 +18,7 @@ mod table;
 pub use table::{Entry, TABLE};
 
 use super::charset::Charset;
-use super::{auto, gb2312, single_byte, utf8, utf16, utf32, whatwg};
+use super::{auto, gb, single_byte, utf8, utf16, utf32};
 
 /// `auto`.
 pub const AUTO_CHARSET: Charset = Charset::of(&auto::AUTO);
@@ -41,11 +41,11 @@ pub const ISO_8859_1: Charset = Charset::of(&single_byte::tables::ISO_8859_1);
 /// US-ASCII.
 pub const US_ASCII: Charset = Charset::of(&single_byte::tables::US_ASCII);
 /// Strict GB2312.
-pub const GB2312: Charset = Charset::of(&gb2312::GB2312);
+pub const GB2312: Charset = Charset::of(&gb::GB2312);
 /// GBK (code page 936, as WHATWG defines it).
-pub const GBK: Charset = Charset::of(&whatwg::GBK);
+pub const GBK: Charset = Charset::of(&gb::GBK);
 /// GB18030-2022.
-pub const GB18030: Charset = Charset::of(&whatwg::GB18030);
+pub const GB18030: Charset = Charset::of(&gb::GB18030);
 
 /// Labels that WHATWG maps to its "replacement" encoding: charsets without a converter here.
 const UNSUPPORTED: &[&str] = &[

@@ -6,7 +6,7 @@ use crate::codecs::auto::AUTO;
 use crate::codecs::charset::Charset;
 use crate::codecs::codec::Codec;
 use crate::codecs::whatwg::Whatwg;
-use crate::codecs::{gb2312, single_byte, utf8, utf16, utf32, whatwg};
+use crate::codecs::{gb, single_byte, utf8, utf16, utf32};
 
 /// One row of the label table.
 pub struct Entry {
@@ -131,7 +131,7 @@ pub static TABLE: &[Entry] = &[
          (WHATWG reads `ascii` as windows-1252.)",
     },
     Entry {
-        codec: &gb2312::GB2312,
+        codec: &gb::GB2312,
         aliases: &[
             "EUC-CN",
             "CP20936",
@@ -147,13 +147,13 @@ pub static TABLE: &[Entry] = &[
          error whose hint says to use `GBK`. (WHATWG reads `gb2312` as GBK.)",
     },
     Entry {
-        codec: &whatwg::GBK,
+        codec: &gb::GBK,
         aliases: &["CP936", "MS936", "windows-936", "x-gbk"],
         note: "Code page 936, Notepad's \"ANSI\" on Simplified Chinese Windows; 0x80 is the euro \
          sign. Reading also accepts the four-byte sequences of GB18030, as WHATWG does.",
     },
     Entry {
-        codec: &whatwg::GB18030,
+        codec: &gb::GB18030,
         aliases: &["CP54936", "windows-54936"],
         note: "All of Unicode. `--add-bom` writes its BOM, 84 31 95 33; on input that BOM is not \
          removed but read as U+FEFF.",
