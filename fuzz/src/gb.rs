@@ -166,11 +166,7 @@ fn gb2312_reference(input: &[u8]) -> Events {
 
 /// Encodes `text` in blocks cut after `sizes` bytes (cycled, moved to character boundaries):
 /// the bytes, and each unmappable character with its byte offset in `text`.
-fn encode_events(
-    encoder: EncodeFn,
-    text: &str,
-    sizes: &[usize],
-) -> (Vec<u8>, Vec<(usize, char)>) {
+fn encode_events(encoder: EncodeFn, text: &str, sizes: &[usize]) -> (Vec<u8>, Vec<(usize, char)>) {
     let (mut out, mut unmappable) = (Vec::new(), Vec::new());
     let (mut at, mut turn) = (0usize, 0usize);
     while at < text.len() {
