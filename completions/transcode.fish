@@ -5,7 +5,7 @@ escape\t'Keep each ill-formed byte b as U+DC00+b, written back as b: lossless ro
 complete -c transcode -l output-dir -d 'Write each converted FILE under DIR, at the same relative path' -r -f -a "(__fish_complete_directories)"
 complete -c transcode -l include -d 'With -r, convert only the files that match GLOB (e.g. \'*.txt\'); repeatable' -r
 complete -c transcode -l exclude -d 'With -r, leave out files and directories that match GLOB; repeatable' -r
-complete -c transcode -s j -l jobs -d 'Convert N files at once [default: the number of cores]' -r
+complete -c transcode -s j -l jobs -d 'Use N cores: N files at once, or one large file split across N [default: the cores]' -r
 complete -c transcode -l max-errors -d 'With --check, report at most N problems per file' -r
 complete -c transcode -l newline -d 'Convert line endings to lf, crlf or cr (on characters, so UTF-16 works too)' -r -f -a "keep\t'Leave line endings as they are'
 lf\t'Unix: LF'
