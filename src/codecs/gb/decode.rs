@@ -9,7 +9,6 @@
 
 #![forbid(unsafe_code)]
 
-use super::tables::ROW;
 use super::variant::{Variant, four_byte_pointer};
 use crate::codecs::codec::{DecodeStatus, Problem};
 
@@ -107,45 +106,65 @@ fn step_gb18030(variant: &Variant, bytes: &[u8], eof: bool) -> Step {
     }
 }
 
-/// Decodes ASCII and the two-byte characters of `table` from the start of `src` into `out`
-/// while `out` keeps room for one more character; stops before anything else. Returns the
-/// bytes read and written.
-pub fn fast(table: &[u32], src: &[u8], out: &mut [u8]) -> (usize, usize) {
+/// Decodes ASCII and the two-byte characters of `utf8` ([`Tables::utf8`]) from the start of
+/// `src` into `out` while `out` keeps room for one more character; stops before anything
+/// else. Returns the bytes read and written.
+///
+/// [`Tables::utf8`]: super::variant::Tables::utf8
+pub fn fast(utf8: &[u32], src: &[u8], out: &mut [u8]) -> (usize, usize) {
     let (mut i, mut o) = (0, 0);
-    while o + MAX_CHAR <= out.len() {
-        let Some(&lead) = src.get(i) else {
-            break;
-        };
-        if lead < 0x80 {
-            // A run of ASCII, found and copied at once (SIMD, by encoding_rs).
-            let end = src.len().min(i + (out.len() - o));
-            let run = encoding_rs::mem::copy_ascii_to_ascii(&src[i..end], &mut out[o..]);
-            i += run;
-            o += run;
+    loop {
+        // Four characters at a time while all are two-byte ones (the common case in Chinese
+        // text): their lookups overlap. Each entry is a character's UTF-8 with its length on
+        // top; four bytes are stored and the fourth is overwritten or left past the end.
+        while o + 4 * MAX_CHAR <= out.len()
+            && let Some(&eight) = src.get(i..).and_then(<[u8]>::first_chunk::<8>)
+        {
+            let at = |k: usize| {
+                let index = usize::from(u16::from_be_bytes([eight[k], eight[k + 1]]));
+                utf8.get(index.wrapping_sub(0x8100)).copied().unwrap_or(0)
+            };
+            let (ua, ub, uc, ud) = (at(0), at(2), at(4), at(6));
+            if ua == 0 || ub == 0 || uc == 0 || ud == 0 {
+                break;
+            }
+            for u in [ua, ub, uc, ud] {
+                out[o..o + 4].copy_from_slice(&u.to_le_bytes());
+                o += (u >> 24) as usize;
+            }
+            i += 8;
+        }
+        if o + MAX_CHAR > out.len() {
+            return (i, o);
+        }
+        // One two-byte character (the two bytes read as one index), then four at a time again.
+        if let Some(&pair) = src.get(i..).and_then(<[u8]>::first_chunk::<2>)
+            && let Some(&u) = utf8.get(usize::from(u16::from_be_bytes(pair)).wrapping_sub(0x8100))
+            && u != 0
+        {
+            out[o..o + 4].copy_from_slice(&u.to_le_bytes());
+            o += (u >> 24) as usize;
+            i += 2;
             continue;
         }
-        let Some(&trail) = src.get(i + 1) else {
-            break;
-        };
-        if trail < 0x40 {
-            break;
+        // A run of ASCII, found and copied at once (SIMD, by encoding_rs); anything else is
+        // for the slow path.
+        match src.get(i) {
+            // Chinese text has short runs (a line feed, a few digits): the first byte here.
+            Some(&b) if b < 0x80 && src.get(i + 1).is_none_or(|&next| next >= 0x80) => {
+                out[o] = b;
+                i += 1;
+                o += 1;
+            }
+            Some(&b) if b < 0x80 => {
+                let end = src.len().min(i + (out.len() - o));
+                let run = encoding_rs::mem::copy_ascii_to_ascii(&src[i..end], &mut out[o..]);
+                i += run;
+                o += run;
+            }
+            _ => return (i, o),
         }
-        // A lead below 0x81 or at 0xFF wraps or runs past the table's end: no entry.
-        let index = usize::from(lead)
-            .wrapping_sub(0x81)
-            .wrapping_mul(ROW)
-            .wrapping_add(usize::from(trail) - 0x40);
-        let entry = match table.get(index) {
-            Some(&e) if e != 0 => e,
-            _ => break,
-        };
-        // Four bytes are stored and the top one (the length) is left past the end or
-        // overwritten by the next character.
-        out[o..o + 4].copy_from_slice(&entry.to_le_bytes());
-        o += (entry >> 24) as usize;
-        i += 2;
     }
-    (i, o)
 }
 
 /// The streaming state of a GB decoder: bytes of a character begun in an earlier call.
@@ -165,7 +184,7 @@ pub fn decode(
     out: &mut [u8],
     last: bool,
 ) -> (DecodeStatus, usize, usize) {
-    let table = variant.tables().decode.as_slice();
+    let utf8 = variant.tables().utf8.as_slice();
     let (mut read, mut o) = (0, 0);
     while pending.len > 0 {
         if out.len() - o < MAX_CHAR {
@@ -201,7 +220,7 @@ pub fn decode(
         }
     }
     loop {
-        let (r, w) = fast(table, &src[read..], &mut out[o..]);
+        let (r, w) = fast(utf8, &src[read..], &mut out[o..]);
         read += r;
         o += w;
         let rest = &src[read..];

@@ -24,21 +24,31 @@ pub fn encode(variant: &Variant, src: &str, dst: &mut Vec<u8>) -> (EncodeStatus,
             i += run;
             continue;
         }
-        // A three-byte sequence (U+0800..U+FFFF), the common case, decoded by hand; `src` is
-        // a `str`, so the bytes are there and well-formed.
+        // Two three-byte sequences (U+0800..U+FFFF, hanzi and CJK punctuation) at a time,
+        // decoded by hand (`src` is a `str`: they are well-formed), their lookups overlapping.
+        if let Some(six) = bytes.get(i..).and_then(<[u8]>::first_chunk::<6>)
+            && six[0] & 0xF0 == 0xE0
+            && six[3] & 0xF0 == 0xE0
+            && let (Some(&a), Some(&b)) = (
+                table.get(bmp(six[0], six[1], six[2])),
+                table.get(bmp(six[3], six[4], six[5])),
+            )
+            && a != 0
+            && b != 0
+        {
+            dst.extend_from_slice(&(u32::from(a) << 16 | u32::from(b)).to_be_bytes());
+            i += 6;
+            continue;
+        }
+        // One three-byte sequence, decoded by hand likewise.
         if (0xE0..0xF0).contains(&b)
             && let (Some(&b1), Some(&b2)) = (bytes.get(i + 1), bytes.get(i + 2))
+            && let Some(&pair) = table.get(bmp(b, b1, b2))
+            && pair != 0
         {
-            let cp = (usize::from(b) & 0x0F) << 12
-                | (usize::from(b1) & 0x3F) << 6
-                | usize::from(b2) & 0x3F;
-            if let Some(&pair) = table.get(cp)
-                && pair != 0
-            {
-                dst.extend_from_slice(&pair.to_be_bytes());
-                i += 3;
-                continue;
-            }
+            dst.extend_from_slice(&pair.to_be_bytes());
+            i += 3;
+            continue;
         }
         let Some(c) = src.get(i..).and_then(|s| s.chars().next()) else {
             break;
@@ -51,6 +61,11 @@ pub fn encode(variant: &Variant, src: &str, dst: &mut Vec<u8>) -> (EncodeStatus,
         i = next;
     }
     (EncodeStatus::Done, src.len())
+}
+
+/// The code point of a three-byte UTF-8 sequence.
+fn bmp(b0: u8, b1: u8, b2: u8) -> usize {
+    (usize::from(b0) & 0x0F) << 12 | (usize::from(b1) & 0x3F) << 6 | usize::from(b2) & 0x3F
 }
 
 /// The bytes of one non-ASCII character, big-endian in a u32, if the variant has it.

@@ -230,7 +230,7 @@ fn gbk_writes_the_euro_as_one_byte_and_no_four_byte_codes() {
 
 #[test]
 fn the_fast_loop_stops_where_the_slow_path_must_decide() {
-    let table = GBK_VARIANT.tables().decode.as_slice();
+    let table = GBK_VARIANT.tables().utf8.as_slice();
     let mut out = [0u8; 64];
     assert_eq!(
         decode::fast(table, b"ab\xD6\xD0c\x81\x30", &mut out),
@@ -241,9 +241,20 @@ fn the_fast_loop_stops_where_the_slow_path_must_decide() {
     assert_eq!(decode::fast(table, b"\xFF\x40", &mut out), (0, 0));
     assert_eq!(decode::fast(table, b"\x81\x7F", &mut out), (0, 0));
     assert_eq!(decode::fast(table, b"\xD6", &mut out), (0, 0));
-    // It keeps room for a whole character.
+    // It keeps room for a whole character, in the loop that takes four at a time too.
     assert_eq!(
         decode::fast(table, b"\xD6\xD0\xD6\xD0", &mut out[..6]),
         (2, 3)
     );
+    let text = "中文".repeat(12);
+    let gbk = b"\xD6\xD0\xCE\xC4".repeat(12);
+    for room in [4, 7, 16, 17, 18, 19, 60, 64] {
+        let (read, written) = decode::fast(table, &gbk, &mut out[..room]);
+        assert!(
+            written + 4 > room && written <= room,
+            "room {room}: {written}"
+        );
+        assert_eq!(&out[..written], &text.as_bytes()[..written]);
+        assert_eq!(read, written / 3 * 2);
+    }
 }

@@ -46,9 +46,14 @@ pub struct Variant {
 
 /// The lookup tables of one member.
 pub struct Tables {
-    /// For each two-byte cell, at [`tables::PAIRS`]' index: its character as UTF-8 in the low
-    /// bytes (little-endian) and its length in the top byte; 0 where the member has none.
-    pub decode: Vec<u32>,
+    /// For each two bytes `lead, trail` (lead 0x81..=0xFE), at `(lead << 8 | trail) - 0x8100`:
+    /// the code point of the cell (all are in the BMP, none below U+0080), 0 where the member
+    /// has none. Indexed by the two bytes read as one big-endian number, so that one bounds
+    /// check rejects every lead that is not one; a trail that is not one finds a 0.
+    pub decode: Vec<u16>,
+    /// The same, ready to store: the character's UTF-8 in the low bytes (little-endian), its
+    /// length in the top byte; 0 where the member has none. The decoder's fast loop reads this.
+    pub utf8: Vec<u32>,
     /// For each BMP code point, its two-byte code (lead << 8 | trail), or 0 where writing it
     /// takes more than a table lookup (ASCII, four bytes, an override, unmappable).
     pub encode: Vec<u16>,
@@ -75,7 +80,6 @@ impl Variant {
                 }
             }
         }
-        let decode = cps.iter().map(|&cp| utf8_entry(cp)).collect();
         let mut encode = vec![0u16; 0x10000];
         for (i, &cp) in cps.iter().enumerate() {
             let slot = &mut encode[usize::from(cp)];
@@ -91,14 +95,36 @@ impl Variant {
                 _ => 0,
             };
         }
-        Tables { decode, encode }
+        let mut decode = vec![0u16; 126 * 256];
+        for (i, &cp) in cps.iter().enumerate() {
+            let (lead, trail) = cell_bytes(i);
+            decode[usize::from(lead - 0x81) << 8 | usize::from(trail)] = cp;
+        }
+        let utf8 = decode
+            .iter()
+            .map(
+                |&cp| match char::from_u32(u32::from(cp)).filter(|&c| c != '\0') {
+                    Some(c) => {
+                        let mut buf = [0u8; 4];
+                        let len = c.encode_utf8(&mut buf).len();
+                        u32::from_le_bytes(buf) | (len as u32) << 24
+                    }
+                    None => 0,
+                },
+            )
+            .collect();
+        Tables {
+            decode,
+            utf8,
+            encode,
+        }
     }
 
     /// The code point of a two-byte cell in this member, if it has one.
     pub fn pair(&self, lead: u8, trail: u8) -> Option<char> {
-        let i = cell_index(lead, trail)?;
-        let entry = *self.tables().decode.get(i)?;
-        (entry != 0).then(|| char_of_entry(entry)).flatten()
+        cell_index(lead, trail)?;
+        let cp = *self.tables().decode.get(decode_index(lead, trail))?;
+        (cp != 0).then(|| char::from_u32(u32::from(cp))).flatten()
     }
 
     /// The code point of a two-byte cell in GB18030 (for telling what a member lacks).
@@ -154,6 +180,11 @@ pub fn cell_index(lead: u8, trail: u8) -> Option<usize> {
     Some(usize::from(lead - 0x81) * ROW + usize::from(trail - 0x40))
 }
 
+/// The index in [`Tables::decode`] of two bytes (out of range when `lead` is not a lead).
+pub fn decode_index(lead: u8, trail: u8) -> usize {
+    usize::from(u16::from_be_bytes([lead, trail])).wrapping_sub(0x8100)
+}
+
 /// The lead and trail of the cell at index `i` of [`PAIRS`].
 fn cell_bytes(i: usize) -> (u8, u8) {
     ((i / ROW) as u8 + 0x81, (i % ROW) as u8 + 0x40)
@@ -164,23 +195,6 @@ fn index_of_pointer(pointer: u16) -> Option<usize> {
     let (lead, trail) = (pointer / 190, pointer % 190);
     let trail = trail + if trail < 0x3F { 0x40 } else { 0x41 };
     cell_index(u8::try_from(lead + 0x81).ok()?, u8::try_from(trail).ok()?)
-}
-
-/// A decode-table entry for `cp`: its UTF-8 in the low bytes, its length on top; 0 for 0.
-fn utf8_entry(cp: u16) -> u32 {
-    let Some(c) = char::from_u32(u32::from(cp)).filter(|&c| c != '\0') else {
-        return 0;
-    };
-    let mut buf = [0u8; 4];
-    let len = c.encode_utf8(&mut buf).len();
-    u32::from_le_bytes(buf) | (len as u32) << 24
-}
-
-/// The character of a decode-table entry.
-pub fn char_of_entry(entry: u32) -> Option<char> {
-    let len = (entry >> 24) as usize;
-    let bytes = entry.to_le_bytes();
-    std::str::from_utf8(bytes.get(..len)?).ok()?.chars().next()
 }
 
 /// GB18030-2022's four-byte mapping: the BMP ranges and the supplementary planes.
