@@ -67,7 +67,12 @@ fn step_gb18030(variant: &Variant, bytes: &[u8], eof: bool) -> Step {
     match lead {
         0x00..=0x7F => return Step::Char(char::from(lead), 1),
         0x80 => return Step::Char('\u{20AC}', 1),
-        0xFF => return bad(1),
+        0xFF => {
+            return match variant.byte_ff {
+                Some(c) => Step::Char(c, 1),
+                None => bad(1),
+            };
+        }
         _ => {}
     }
     let Some(&second) = bytes.get(1) else {

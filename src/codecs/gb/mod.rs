@@ -1,4 +1,5 @@
-//! The GB family: GBK, GB18030 and strict GB2312, on one table-driven kernel each way.
+//! The GB family: GBK, GB18030 and strict GB2312, and beside them Microsoft's code page 936
+//! and GB18030-2005, on one table-driven kernel each way.
 //!
 //! The mappings are WHATWG's (GB18030-2022), read out of encoding_rs by a committed generator
 //! (`tests/gb_tables.rs`, output in [`tables`]), so conformance is inherited rather than
@@ -11,12 +12,14 @@
 #![forbid(unsafe_code)]
 
 mod decode;
+pub mod editions;
 mod encode;
 pub mod tables;
 mod variant;
 
 use super::codec::{CharAt, Codec, Decode, DecodeStatus, Encode, EncodeStatus, Locate, has_room};
 use decode::{Pending, Step};
+use editions::{CP936_FF, CP936_PAIRS, GB18030_2005_FOUR, GB18030_2005_PAIRS};
 use std::sync::OnceLock;
 pub use variant::Variant;
 use variant::{GB18030_ENCODE, GBK_ENCODE};
@@ -54,11 +57,30 @@ pub static GB2312: Gb = Gb {
     fixed_lengths: true,
 };
 
+/// Code page 936 as Windows converts it (ICU's `windows-936-2000`): WHATWG's GBK in two
+/// bytes, 0x80 the euro sign, 0xFF U+F8F5, and the 101 codes that GB18030 later gave
+/// standard characters (A2E3, A6D9.., FE50..) still private use; no four-byte sequences.
+pub static CP936: Gb = Gb {
+    name: "CP936",
+    variant: &CP936_VARIANT,
+    fixed_lengths: false,
+};
+
+/// GB18030-2005: GB18030-2022 with the 18 two-byte codes that 2022 gave standard characters
+/// (A6D9.., FE59..) read as the private-use characters they were, and those standard
+/// characters written in four bytes, so that files of older software round-trip.
+pub static GB18030_2005: Gb = Gb {
+    name: "GB18030-2005",
+    variant: &GB18030_2005_VARIANT,
+    fixed_lengths: false,
+};
+
 static GBK_VARIANT: Variant = Variant {
     cells: None,
     pair_overrides: &[],
     four_byte_overrides: &[],
     euro_byte: true,
+    byte_ff: None,
     four_byte_decode: true,
     four_byte_encode: false,
     encode_overrides: &GBK_ENCODE,
@@ -72,8 +94,41 @@ static GB18030_VARIANT: Variant = Variant {
     pair_overrides: &[],
     four_byte_overrides: &[],
     euro_byte: true,
+    byte_ff: None,
     four_byte_decode: true,
     four_byte_encode: true,
+    encode_overrides: &GB18030_ENCODE,
+    encode_extra: &[],
+    wider: None,
+    tables: OnceLock::new(),
+};
+
+static CP936_VARIANT: Variant = Variant {
+    cells: None,
+    pair_overrides: &CP936_PAIRS,
+    four_byte_overrides: &[],
+    euro_byte: true,
+    byte_ff: Some(CP936_FF),
+    four_byte_decode: false,
+    four_byte_encode: false,
+    // WHATWG's GBK encoder writes U+20AC as 0x80 and the private-use characters of the
+    // overridden codes to those codes, which is code page 936's mapping too.
+    encode_overrides: &GBK_ENCODE,
+    encode_extra: &[(0xF8F5, 0xFF)],
+    wider: None,
+    tables: OnceLock::new(),
+};
+
+static GB18030_2005_VARIANT: Variant = Variant {
+    cells: None,
+    pair_overrides: &GB18030_2005_PAIRS,
+    four_byte_overrides: &GB18030_2005_FOUR,
+    euro_byte: true,
+    byte_ff: None,
+    four_byte_decode: true,
+    four_byte_encode: true,
+    // The private-use characters go to their two-byte codes (as in 2022's encoder); the
+    // standard characters, with no two-byte code left, to their four-byte ones.
     encode_overrides: &GB18030_ENCODE,
     encode_extra: &[],
     wider: None,
@@ -85,6 +140,7 @@ static GB2312_VARIANT: Variant = Variant {
     pair_overrides: &[],
     four_byte_overrides: &[],
     euro_byte: false,
+    byte_ff: None,
     four_byte_decode: false,
     four_byte_encode: false,
     encode_overrides: &[],
@@ -243,5 +299,7 @@ impl Encode for GbEncoder {
     }
 }
 
+#[cfg(test)]
+mod editions_tests;
 #[cfg(test)]
 mod tests;

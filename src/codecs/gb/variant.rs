@@ -28,6 +28,9 @@ pub struct Variant {
     pub four_byte_overrides: &'static [(u32, u32)],
     /// True when the byte 0x80 is read as U+20AC (WHATWG's GBK and GB18030 both read it).
     pub euro_byte: bool,
+    /// The character of the byte 0xFF, if it is one (code page 936's U+F8F5; an error in
+    /// WHATWG's members). Written back through an entry in [`Variant::encode_extra`].
+    pub byte_ff: Option<char>,
     /// True when four-byte sequences are read.
     pub four_byte_decode: bool,
     /// True when characters without a two-byte code are written as four bytes.
@@ -35,7 +38,8 @@ pub struct Variant {
     /// Code points written otherwise than by inverting the decoding tables (first pointer
     /// wins): (code point, bytes big-endian in a u32, 0 for unmappable). Kept sorted.
     pub encode_overrides: &'static [(u16, u32)],
-    /// A second sorted list of the same kind, for additions of this project's own.
+    /// A second sorted list of the same kind: additions of this project's own, or of a
+    /// member's own delta table.
     pub encode_extra: &'static [(u16, u32)],
     /// When set, a GB18030 character this member lacks is reported as a character of this
     /// wider charset (GB2312 says "GBK") instead of as invalid bytes.

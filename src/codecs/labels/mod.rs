@@ -46,6 +46,10 @@ pub const GB2312: Charset = Charset::of(&gb::GB2312);
 pub const GBK: Charset = Charset::of(&gb::GBK);
 /// GB18030-2022.
 pub const GB18030: Charset = Charset::of(&gb::GB18030);
+/// Code page 936 as Windows converts it.
+pub const CP936: Charset = Charset::of(&gb::CP936);
+/// GB18030-2005.
+pub const GB18030_2005: Charset = Charset::of(&gb::GB18030_2005);
 
 /// Labels that WHATWG maps to its "replacement" encoding: charsets without a converter here.
 const UNSUPPORTED: &[&str] = &[
@@ -184,7 +188,10 @@ mod tests {
     fn whatwg_and_alias_labels_resolve() {
         let name = |l| resolve(l).map(Charset::name);
         assert_eq!(name("windows-1252"), Ok("windows-1252"));
-        assert_eq!(resolve("cp936"), Ok(GBK));
+        assert_eq!(resolve("cp936"), Ok(CP936));
+        assert_eq!(resolve("windows-936"), Ok(CP936));
+        assert_eq!(resolve("x-gbk"), Ok(GBK));
+        assert_eq!(resolve("gb18030_2005"), Ok(GB18030_2005));
         assert_eq!(name("x-sjis"), Ok("Shift_JIS"));
         assert_eq!(resolve("UTF16LE"), Ok(UTF_16LE));
         assert_eq!(name(" Shift-JIS "), Ok("Shift_JIS"));
