@@ -34,6 +34,8 @@ pub const FROM_LABELS: &[&str] = &[
     "GBK",
     "GB2312",
     "GB18030",
+    "CP936",
+    "GB18030-2005",
     "Big5",
     "Shift_JIS",
     "EUC-JP",
