@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Throughput and memory benchmark of `transcode` against cat, glibc iconv and ICU uconv.
 
-Usage: python3 bench/run.py [--size-mb N] [--runs N] [--stream-gb X] [--publish] [...]
+Usage: python3 bench/run.py [--size-mb N] [--runs N] [--stream-gb X] [--small-files N]
+                            [--publish] [...]
 
 Steps (Python 3 standard library only):
 
@@ -34,11 +35,21 @@ Steps (Python 3 standard library only):
 4. Timing.  For each pair, --runs rounds; each round runs every command once,
    in turn (cat, transcode, iconv, uconv), file argument in, stdout to
    /dev/null, timed with time.perf_counter() around subprocess.run().  The
-   median wall time gives MB/s = input bytes / 10^6 / seconds.
-5. Memory.  --stream-gb GB (10^9 bytes) of the English corpus, repeated, piped
+   median wall time gives MB/s = input bytes / 10^6 / seconds.  The pairs run
+   twice: with every core (transcode splits a large file of a legacy multi-
+   byte charset across them) and on one core, every command pinned to CPU 0
+   with taskset and transcode given -j 1 (without taskset, -j 1 alone).
+5. Many small files.  --small-files files of about --small-kb KB (2,000 of 2 KB
+   by default), cut at line ends from the Chinese GBK file into 20 folders,
+   converted to UTF-8 in place by one `transcode -r -i`, by a shell loop of
+   iconv (each file to a temporary file renamed over it) and by the same under
+   `xargs -P <cores>`; each run starts from a fresh copy of the tree (not
+   timed), and the result is checked.
+6. Memory.  --stream-gb GB (10^9 bytes) of the English corpus, repeated, piped
    from Python into each tool's stdin under /usr/bin/time -v; the peak RSS is
-   its "Maximum resident set size".
-6. Report.  bench/out/results.json, bench/out/results.md (tables and machine),
+   its "Maximum resident set size".  transcode also gets the Chinese GBK file
+   piped the same way, to UTF-8.
+7. Report.  bench/out/results.json, bench/out/results.md (tables and machine),
    bench/out/chart.svg; --publish copies the last two to bench/results.md and
    bench/chart.svg.
 
@@ -71,9 +82,9 @@ LEXICON = BENCH / "lexicon.txt"
 
 SEED = 4_2024
 # Bump when the generator changes, so that an old corpus is not reused.
-GENERATOR_VERSION = 3
+GENERATOR_VERSION = 4
 DIRTY_RATE = 0.001
-RSS_TARGET_MIB = 8.0
+RSS_TARGET_MIB = 5.0
 
 # ---------------------------------------------------------------------------------------
 # Corpus
@@ -389,6 +400,8 @@ def generate_corpus(corpus: Path, size_mb: float, force: bool, tools: dict) -> d
 
     # What the error policies must produce from the dirty file (UTF-16LE), from Python.
     expected = {
+        "en.dirty.replace.utf8": dirty.decode("utf-8", "replace").encode("utf-8"),
+        "en.dirty.ignore.utf8": dirty.decode("utf-8", "ignore").encode("utf-8"),
         "en.dirty.replace.utf16le": dirty.decode("utf-8", "replace").encode("utf-16-le"),
         "en.dirty.escape.utf16le": dirty.decode("utf-8", "surrogateescape").encode(
             "utf-16-le", "surrogatepass"
@@ -499,6 +512,7 @@ def machine_info(tools: dict[str, str | None], transcode: Path) -> dict:
         "kernel": f"{platform.system()} {platform.release()}",
         "date": dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC"),
         "commit": commit + (" (with uncommitted changes)" if dirty else ""),
+        "taskset": tools.get("taskset") is not None,
         "versions": versions,
     }
 
@@ -517,9 +531,9 @@ def pair(pid, label, src, frm, to, expect, target, **extra):
 
 PAIRS = [
     pair("utf8-utf8-en", "UTF-8 → UTF-8 (validate), English", "en.utf8", "UTF-8", "UTF-8",
-         "en.utf8", ("cat", 0.70)),
+         "en.utf8", ("cat", 0.90)),
     pair("utf8-utf8-zh", "UTF-8 → UTF-8 (validate), Chinese", "zh.utf8", "UTF-8", "UTF-8",
-         "zh.utf8", ("cat", 0.40)),
+         "zh.utf8", ("cat", 0.60)),
     pair("utf8-utf16le-en", "UTF-8 → UTF-16LE, English", "en.utf8", "UTF-8", "UTF-16LE",
          "en.utf16le", ("cat", 0.55)),
     pair("utf8-utf16le-zh", "UTF-8 → UTF-16LE, Chinese", "zh.utf8", "UTF-8", "UTF-16LE",
@@ -572,18 +586,39 @@ PAIRS = [
            f"{lang}.utf8", ("fastest-peer", 1.0),
            iconv_args=None, iconv_note="glibc iconv has no SCSU")
       for lang, name in (("en", "English"), ("zh", "Chinese"))],
-    # Error policies on the dirty file, against strict on the clean file (same text, same
-    # target), which runs in the same rounds as "strict-clean".
+    # The Chinese corpus is all GB2312 (level-1 hanzi, GB2312 punctuation), so its GBK file
+    # is its GB2312 file too.
+    pair("gb2312-utf8-zh", "GB2312 → UTF-8, Chinese", "zh.gbk", "GB2312", "UTF-8", "zh.utf8",
+         ("iconv", 1.5)),
+    pair("utf8-gb2312-zh", "UTF-8 → GB2312, Chinese", "zh.utf8", "UTF-8", "GB2312", "zh.gbk",
+         ("iconv", 1.0)),
+    # Error policies on the dirty file, against cat and against strict on the clean file
+    # (same text, same target: "strict-clean", timed in the same rounds).
+    pair("dirty-replace-utf8-en", "UTF-8 → UTF-8, dirty English, --errors replace",
+         "en.dirty.utf8", "UTF-8", "UTF-8", "en.dirty.replace.utf8", ("cat", 0.60),
+         clean=("en.utf8", "en.utf8"),
+         transcode_args=["--errors", "replace"],
+         iconv_args=["-c"], iconv_expect="en.dirty.ignore.utf8",
+         iconv_note="iconv -c drops ill-formed bytes instead of replacing them, and to UTF-8 "
+         "lets sequences above U+10FFFF (F4 90 80 80) through, so its output is not UTF-8",
+         uconv_args=["--callback", "substitute"]),
+    pair("dirty-escape-utf8-en", "UTF-8 → UTF-8, dirty English, --errors escape",
+         "en.dirty.utf8", "UTF-8", "UTF-8", "en.dirty.utf8", ("cat", 0.60),
+         clean=("en.utf8", "en.utf8"),
+         transcode_args=["--errors", "escape"],
+         iconv_args=None, iconv_note="glibc iconv has no lossless escape",
+         uconv_args=None, uconv_note="uconv's escape callbacks write text (%XFF, \\xFF), "
+         "not the bytes back"),
     pair("dirty-replace-en", "UTF-8 → UTF-16LE, dirty English, --errors replace",
          "en.dirty.utf8", "UTF-8", "UTF-16LE", "en.dirty.replace.utf16le",
-         ("strict-clean", 0.85),
+         ("strict-clean", 0.85), clean=("en.utf8", "en.utf16le"),
          transcode_args=["--errors", "replace"],
          iconv_args=["-c"], iconv_expect="en.dirty.ignore.utf16le",
          iconv_note="iconv -c drops ill-formed bytes instead of replacing them",
          uconv_args=["--callback", "substitute"]),
     pair("dirty-escape-en", "UTF-8 → UTF-16LE, dirty English, --errors escape",
          "en.dirty.utf8", "UTF-8", "UTF-16LE", "en.dirty.escape.utf16le",
-         ("strict-clean", 0.85),
+         ("strict-clean", 0.85), clean=("en.utf8", "en.utf16le"),
          transcode_args=["--errors", "escape"],
          iconv_args=None, iconv_note="glibc iconv has no lossless escape",
          uconv_args=None, uconv_note="uconv's escape callbacks write text (%XFF, \\xFF), "
@@ -600,14 +635,31 @@ PAIRS = [
          uconv_args=["-x", "Any-NFC"]),
 ]
 
+# The legacy Chinese pairs again on one core: every command pinned to CPU 0 (taskset), and
+# transcode told -j 1. "twin" names the row with every core, for the scaling table.
+ONE_CORE_TARGETS = {
+    "gbk-utf8-zh": 3.0, "utf8-gbk-zh": 3.0, "gb18030-utf8-zh": 2.5, "utf8-gb18030-zh": 2.5,
+    "gb2312-utf8-zh": 2.5, "utf8-gb2312-zh": 2.5,
+}
+PAIRS += [
+    dict(p, id=p["id"] + "-1core", label=p["label"] + ", one core",
+         target=("iconv", ONE_CORE_TARGETS[p["id"]]), one_core=True, twin=p["id"])
+    for p in list(PAIRS) if p["id"] in ONE_CORE_TARGETS
+]
+# With every core, a large file should convert at least this many times as fast as on one.
+SCALING_TARGET = 1.7
+
 
 def commands_for(p: dict, tools: dict, corpus: Path) -> dict[str, dict]:
     """name -> {argv, expect, ok_codes, note} (argv None: not applicable or missing)."""
     src = str(corpus / p["input"])
+    one_core = p.get("one_core", False)
+    pin = [tools["taskset"], "-c", "0"] if one_core and tools.get("taskset") else []
+    jobs = ["-j", "1"] if one_core else []
     cmds: dict[str, dict] = {}
-    cmds["cat"] = dict(argv=[tools["cat"], src], expect=p["input"], ok=(0,))
+    cmds["cat"] = dict(argv=[*pin, tools["cat"], src], expect=p["input"], ok=(0,))
     cmds["transcode"] = dict(
-        argv=[tools["transcode"], "-s", "-f", p["frm"], "-t", p["to"],
+        argv=[*pin, tools["transcode"], "-s", *jobs, "-f", p["frm"], "-t", p["to"],
               *p.get("transcode_args", []), src],
         expect=p["expect"], ok=(0,))
     for peer in ("iconv", "uconv"):
@@ -620,13 +672,14 @@ def commands_for(p: dict, tools: dict, corpus: Path) -> dict[str, dict]:
         else:
             # iconv -c exits 1 on older glibc when it dropped something.
             ok = (0, 1) if args == ["-c"] else (0,)
-            cmds[peer] = dict(argv=[tools[peer], *args, "-f", p["frm"], "-t", p["to"], src],
+            cmds[peer] = dict(argv=[*pin, tools[peer], *args, "-f", p["frm"], "-t", p["to"], src],
                               expect=p.get(f"{peer}_expect", p["expect"]), ok=ok, note=note)
-    if p["target"][0] == "strict-clean":
-        clean = str(corpus / "en.utf8")
+    if "clean" in p:
+        clean, expect = p["clean"]
         cmds["strict-clean"] = dict(
-            argv=[tools["transcode"], "-s", "-f", p["frm"], "-t", p["to"], clean],
-            expect="en.utf16le", ok=(0,), input="en.utf8")
+            argv=[*pin, tools["transcode"], "-s", *jobs, "-f", p["frm"], "-t", p["to"],
+                  str(corpus / clean)],
+            expect=expect, ok=(0,), input=clean)
     return cmds
 
 
@@ -739,9 +792,105 @@ def run_pair(p: dict, tools: dict, corpus: Path, manifest: dict, runs: int) -> d
     if ic.get("argv") and ic.get("expect") == cmds["transcode"]["expect"]:
         same_as_iconv = bool(ic.get("output_ok")) and transcode_ok
     return dict(id=p["id"], label=p["label"], input=p["input"], input_bytes=input_bytes,
+                one_core=p.get("one_core", False), twin=p.get("twin"),
                 commands={n: {k: v for k, v in c.items()} for n, c in cmds.items()},
                 ratios=ratios, target={"versus": ref, "ratio": need, "actual": have, "met": met},
                 transcode_output_ok=transcode_ok, transcode_equals_iconv=same_as_iconv)
+
+
+# ---------------------------------------------------------------------------------------
+# Many small files
+# ---------------------------------------------------------------------------------------
+
+SMALL_DIRS = 20
+
+
+def make_small_tree(corpus: Path, root: Path, count: int, kb: float) -> tuple[bytes, bytes]:
+    """Writes `count` files of about `kb` KB of Chinese GBK, cut at line ends, into
+    SMALL_DIRS folders under `root`; returns all their bytes and their UTF-8, in path order."""
+    data = (corpus / "zh.gbk").read_bytes()
+    size = max(16, int(kb * 1000))
+    if root.exists():
+        shutil.rmtree(root)
+    pieces, pos = [], 0
+    for i in range(count):
+        if pos + size >= len(data):
+            pos = 0
+        cut = data.rfind(b"\n", pos, pos + size) + 1
+        cut = cut if cut > pos else pos + size
+        pieces.append(data[pos:cut])
+        pos = cut
+    for i, piece in enumerate(pieces):
+        folder = root / f"d{i % SMALL_DIRS:02}"
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / f"f{i:05}.txt").write_bytes(piece)
+    files = sorted(root.rglob("*.txt"))
+    gbk = b"".join(f.read_bytes() for f in files)
+    return gbk, gbk.decode("gbk").encode("utf-8")
+
+
+def tree_digest(root: Path) -> str:
+    h = hashlib.sha256()
+    for f in sorted(p for p in root.rglob("*") if p.is_file()):
+        h.update(f.relative_to(root).as_posix().encode() + b"\0" + f.read_bytes())
+    return h.hexdigest()
+
+
+def run_small_files(tools: dict, corpus: Path, where: Path, count: int, kb: float,
+                    runs: int) -> dict:
+    """Times converting a tree of small GBK files to UTF-8 in place (see step 5)."""
+    pristine, work = where / "pristine", where / "work"
+    gbk, _ = make_small_tree(corpus, pristine, count, kb)
+    # The expected tree: the same files, each converted on its own.
+    expected_root = where / "expected"
+    if expected_root.exists():
+        shutil.rmtree(expected_root)
+    shutil.copytree(pristine, expected_root)
+    for f in expected_root.rglob("*.txt"):
+        f.write_bytes(f.read_bytes().decode("gbk").encode("utf-8"))
+    want = tree_digest(expected_root)
+    cores = output_of(["nproc"]) or str(os.cpu_count() or 1)
+    one = 'iconv -f GBK -t UTF-8 "$f" > "$f.tmp" && mv "$f.tmp" "$f" || exit 1'
+    cmds = {
+        "transcode": [tools["transcode"], "-s", "-f", "GBK", "-t", "UTF-8", "-r", "-i",
+                      str(work)],
+    }
+    if tools["iconv"]:
+        cmds["iconv loop"] = ["sh", "-c", f'for f in "$1"/*/*; do {one}; done', "sh",
+                              str(work)]
+        cmds[f"iconv, xargs -P {cores}"] = [
+            "sh", "-c", 'find "$1" -type f -print0 | xargs -0 -P "$2" -n 50 sh -c '
+            f"'for f; do {one}; done' sh", "sh", str(work), cores]
+    log(f"\nmany small files: {count} files, {len(gbk) / 1e6:.2f} MB of GBK, in place to UTF-8")
+    result = {"files": count, "bytes": len(gbk), "commands": {}}
+
+    def fresh() -> None:
+        if work.exists():
+            shutil.rmtree(work)
+        shutil.copytree(pristine, work)
+
+    for name, argv in cmds.items():
+        fresh()
+        code = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL).returncode
+        ok = code == 0 and tree_digest(work) == want
+        result["commands"][name] = {"argv": argv, "exit_code": code, "output_ok": ok,
+                                    "times_s": []}
+        log(f"  {name:22} {'output ok' if ok else 'OUTPUT DIFFERS (exit %d)' % code}")
+    with open(os.devnull, "wb") as devnull:
+        for _ in range(runs):
+            for name, argv in cmds.items():
+                fresh()
+                seconds, _ = time_once(argv, devnull)
+                result["commands"][name]["times_s"].append(round(seconds, 6))
+    for name, c in result["commands"].items():
+        c["median_s"] = statistics.median(c["times_s"])
+        c["mbps"] = len(gbk) / 1e6 / c["median_s"]
+        c["files_per_s"] = count / c["median_s"]
+    summary = "  ".join(f"{n} {c['median_s'] * 1000:.0f} ms" for n, c in result["commands"].items())
+    log(f"  median: {summary}")
+    shutil.rmtree(where, ignore_errors=True)
+    return result
 
 
 # ---------------------------------------------------------------------------------------
@@ -749,7 +898,8 @@ def run_pair(p: dict, tools: dict, corpus: Path, manifest: dict, runs: int) -> d
 # ---------------------------------------------------------------------------------------
 
 
-def stream_rss(name: str, argv: list[str], data: bytes, total: int, gnu_time: str | None) -> dict:
+def stream_rss(name: str, argv: list[str], data: bytes, total: int, gnu_time: str | None,
+               what: str) -> dict:
     """Pipes `total` bytes (repeats of `data`, cut at a line end) into argv's stdin and
     measures its peak RSS."""
     wrapped = [gnu_time, "-v", *argv] if gnu_time else argv
@@ -795,10 +945,10 @@ def stream_rss(name: str, argv: list[str], data: bytes, total: int, gnu_time: st
     m = re.search(r"Exit status: (\d+)", report)
     if m:
         code = int(m.group(1))
-    result = dict(command=name, argv=argv, bytes=sent, exit_code=code,
+    result = dict(command=name, input=what, argv=argv, bytes=sent, exit_code=code,
                   max_rss_kib=kib, seconds=seconds, mbps=sent / 1e6 / seconds,
                   method="/usr/bin/time -v" if gnu_time else "wait4 ru_maxrss")
-    if name == "transcode" and kib is not None:
+    if name.startswith("transcode") and kib is not None:
         result["target_mib"] = RSS_TARGET_MIB
         result["met"] = kib / 1024 <= RSS_TARGET_MIB and code == 0
     log(f"  {name:10} peak RSS {kib / 1024 if kib else float('nan'):7.2f} MiB, exit {code}, "
@@ -808,20 +958,27 @@ def stream_rss(name: str, argv: list[str], data: bytes, total: int, gnu_time: st
 
 def run_streams(tools: dict, corpus: Path, gb: float, gnu_time: str | None) -> list[dict]:
     total = int(gb * 1e9)
-    data = (corpus / "en.utf8").read_bytes()
-    log(f"\npeak RSS: {total / 1e9:g} GB of English UTF-8 through stdin, → UTF-16LE")
+    en = (corpus / "en.utf8").read_bytes()
+    zh = (corpus / "zh.gbk").read_bytes()
+    log(f"\npeak RSS: {total / 1e9:g} GB through stdin: English UTF-8 → UTF-16LE, "
+        "Chinese GBK → UTF-8")
+    en_utf16 = ["-f", "UTF-8", "-t", "UTF-16LE"]
     plans = [
-        ("transcode", [tools["transcode"], "-s", "-f", "UTF-8", "-t", "UTF-16LE"]),
-        ("iconv", [tools["iconv"], "-f", "UTF-8", "-t", "UTF-16LE"] if tools["iconv"] else None),
-        ("uconv", [tools["uconv"], "-f", "UTF-8", "-t", "UTF-16LE"] if tools["uconv"] else None),
-        ("cat", [tools["cat"]]),
+        ("transcode", en, "English UTF-8 → UTF-16LE", [tools["transcode"], "-s", *en_utf16]),
+        ("iconv", en, "English UTF-8 → UTF-16LE",
+         [tools["iconv"], *en_utf16] if tools["iconv"] else None),
+        ("uconv", en, "English UTF-8 → UTF-16LE",
+         [tools["uconv"], *en_utf16] if tools["uconv"] else None),
+        ("cat", en, "English UTF-8", [tools["cat"]]),
+        ("transcode", zh, "Chinese GBK → UTF-8",
+         [tools["transcode"], "-s", "-f", "GBK", "-t", "UTF-8"]),
     ]
     out = []
-    for name, argv in plans:
+    for name, data, what, argv in plans:
         if argv is None:
-            out.append(dict(command=name, argv=None, status="missing"))
+            out.append(dict(command=name, input=what, argv=None, status="missing"))
             continue
-        out.append(stream_rss(name, argv, data, total, gnu_time))
+        out.append(stream_rss(name, argv, data, total, gnu_time, what))
     return out
 
 
@@ -850,16 +1007,77 @@ def target_text(r: dict) -> str:
     ref = {"cat": "cat", "iconv": "iconv", "strict-clean": "strict on clean",
            "fastest-peer": "the faster peer"}[t["versus"]]
     text = f"≥ {t['ratio']:.2f}× {ref}"
-    if t["versus"] == "strict-clean":
-        sc = r["commands"]["strict-clean"]
+    sc = r["commands"].get("strict-clean", {})
+    if sc.get("mbps") and t["versus"] == "strict-clean":
         text += f" ({sc['mbps']:,.0f} MB/s): {fmt_ratio(t['actual'])}"
     if t["versus"] == "fastest-peer":
         text += f": {fmt_ratio(t['actual'])}"
+    elif sc.get("mbps"):
+        text += (f"; {fmt_ratio(r['ratios'].get('strict-clean'))} strict on clean "
+                 f"({sc['mbps']:,.0f} MB/s)")
     return text
 
 
 def met_text(met: bool | None) -> str:
     return {True: "yes", False: "**no**", None: "–"}[met]
+
+
+def pair_table(rows: list[dict]) -> list[str]:
+    lines = [
+        "| pair | cat MB/s | transcode MB/s | iconv MB/s | uconv MB/s | transcode/cat "
+        "| transcode/iconv | target | met |",
+        "|---|--:|--:|--:|--:|--:|--:|---|---|",
+    ]
+    for r in rows:
+        c = r["commands"]
+        lines.append(
+            f"| {r['label']} | {fmt_mbps(c.get('cat'))} | {fmt_mbps(c.get('transcode'))} "
+            f"| {fmt_mbps(c.get('iconv'))} | {fmt_mbps(c.get('uconv'))} "
+            f"| {fmt_ratio(r['ratios'].get('cat'))} | {fmt_ratio(r['ratios'].get('iconv'))} "
+            f"| {target_text(r)} | {met_text(r['target']['met'])} |"
+        )
+    return lines
+
+
+def scaling_table(pairs: list[dict]) -> list[str]:
+    """Each one-core row against its twin with every core."""
+    by_id = {r["id"]: r for r in pairs}
+    rows = []
+    for r in pairs:
+        twin = by_id.get(r.get("twin") or "")
+        one = r["commands"]["transcode"].get("mbps")
+        every = twin["commands"]["transcode"].get("mbps") if twin else None
+        if one and every:
+            ratio = every / one
+            rows.append(f"| {twin['label']} | {one:,.0f} | {every:,.0f} | {ratio:.2f}× "
+                        f"| ≥ {SCALING_TARGET:.2f}× | {met_text(ratio >= SCALING_TARGET)} |")
+    if not rows:
+        return []
+    return ["", "transcode with every core against itself on one core (the same run):", "",
+            "| pair | one core MB/s | every core MB/s | ratio | target | met |",
+            "|---|--:|--:|--:|---|---|"] + rows
+
+
+def small_files_table(small: dict) -> list[str]:
+    cmds = small["commands"]
+    t = cmds.get("transcode", {}).get("median_s")
+    lines = ["", "## Many small files", "",
+             f"{small['files']:,} files of Chinese GBK ({small['bytes'] / 1e6:.2f} MB in all, "
+             "about 2 KB each, in 20 folders) converted to UTF-8 in place; each run starts "
+             "from a fresh copy of the tree, and every command's result was checked. "
+             "`transcode -r -i` syncs each file to disk before renaming it over the original; "
+             "the iconv commands write a temporary file and rename it, without a sync.", "",
+             "| command | median time | files/s | MB/s | time / transcode's |",
+             "|---|--:|--:|--:|--:|"]
+    for name, c in cmds.items():
+        argv = c["argv"]
+        shown = " ".join(Path(a).name if i == 0 else a for i, a in enumerate(argv[:-1]))
+        shown = shown + " DIR" if name == "transcode" else name
+        ok = "" if c.get("output_ok") else " (output differs)"
+        ratio = f"{c['median_s'] / t:.2f}×" if t else "–"
+        lines.append(f"| `{shown}`{ok} | {c['median_s'] * 1000:,.0f} ms "
+                     f"| {c['files_per_s']:,.0f} | {c['mbps']:.2f} | {ratio} |")
+    return lines
 
 
 def markdown(results: dict) -> str:
@@ -874,38 +1092,45 @@ def markdown(results: dict) -> str:
         "(page cache warm, each input dropped from it and read back before its pair), "
         "output to /dev/null.",
         "",
-        "| pair | cat MB/s | transcode MB/s | iconv MB/s | uconv MB/s | transcode/cat "
-        "| transcode/iconv | target | met |",
-        "|---|--:|--:|--:|--:|--:|--:|---|---|",
     ]
-    for r in results["pairs"]:
-        c = r["commands"]
-        lines.append(
-            f"| {r['label']} | {fmt_mbps(c.get('cat'))} | {fmt_mbps(c.get('transcode'))} "
-            f"| {fmt_mbps(c.get('iconv'))} | {fmt_mbps(c.get('uconv'))} "
-            f"| {fmt_ratio(r['ratios'].get('cat'))} | {fmt_ratio(r['ratios'].get('iconv'))} "
-            f"| {target_text(r)} | {met_text(r['target']['met'])} |"
-        )
+    every = [r for r in results["pairs"] if not r.get("one_core")]
+    one = [r for r in results["pairs"] if r.get("one_core")]
+    if every:
+        lines += ["## Every core", "",
+                  "transcode splits a large file of a legacy multi-byte charset across the "
+                  "cores (here "
+                  f"{m['nproc']}); the others use one.", ""] + pair_table(every)
+    if one:
+        pinned = results["machine"].get("taskset")
+        lines += ["", "## One core", "",
+                  ("Every command pinned to CPU 0 (`taskset -c 0`), transcode also given "
+                   "`-j 1`." if pinned else "transcode given `-j 1`; taskset was missing, so "
+                   "the others ran unpinned (they use one core anyway)."), ""] + pair_table(one)
+        lines += scaling_table(results["pairs"])
+    if results.get("small_files"):
+        lines += small_files_table(results["small_files"])
     if results["rss"]:
         gb = s["stream_gb"]
         lines += [
             "",
-            f"Peak resident memory, {gb:g} GB (10^9 bytes) of English UTF-8 piped through "
-            "standard input, converted to UTF-16LE (`/usr/bin/time -v`, "
-            "\"Maximum resident set size\"):",
+            "## Memory",
             "",
-            "| command | peak RSS | MB/s | target | met |",
-            "|---|--:|--:|---|---|",
+            f"Peak resident memory, {gb:g} GB (10^9 bytes) piped through standard input "
+            "(`/usr/bin/time -v`, \"Maximum resident set size\"):",
+            "",
+            "| input | command | peak RSS | MB/s | target | met |",
+            "|---|---|--:|--:|---|---|",
         ]
         for x in results["rss"]:
             if x.get("argv") is None:
-                lines.append(f"| {x['command']} | missing | – | | |")
+                lines.append(f"| {x.get('input', '')} | {x['command']} | missing | – | | |")
                 continue
             rss = f"{x['max_rss_kib'] / 1024:.2f} MiB" if x["max_rss_kib"] else "?"
             target = f"≤ {RSS_TARGET_MIB:g} MiB" if "target_mib" in x else ""
             met = met_text(x.get("met")) if "met" in x else ""
             argv = " ".join(Path(a).name if i == 0 else a for i, a in enumerate(x["argv"]))
-            lines.append(f"| `{argv}` | {rss} | {x['mbps']:,.0f} | {target} | {met} |")
+            lines.append(f"| {x.get('input', '')} | `{argv}` | {rss} | {x['mbps']:,.0f} "
+                         f"| {target} | {met} |")
     notes = []
     for r in results["pairs"]:
         for name, c in r["commands"].items():
@@ -922,8 +1147,8 @@ def markdown(results: dict) -> str:
         "are checked against the same bytes"
         + (" (all pairs)." if all(r["transcode_equals_iconv"] in (True, None)
                                   for r in results["pairs"]) else "; see the notes."),
-        "`strict on clean`: `transcode -f UTF-8 -t UTF-16LE` on the clean English file, "
-        "timed in the same rounds as the dirty-file runs. "
+        "`strict on clean`: transcode with the same labels without `--errors`, on the clean "
+        "English file, timed in the same rounds as the dirty-file runs. "
         "The dirty file is the English text with "
         f"{results['corpus']['dirty_ill_formed_bytes']:,} ill-formed bytes inserted "
         f"({results['corpus']['dirty_ill_formed_bytes'] / results['corpus']['files']['en.dirty.utf8']['bytes']:.2%}).",
@@ -1055,6 +1280,10 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=7, help="timed rounds per pair (default 7)")
     ap.add_argument("--stream-gb", type=float, default=1.0,
                     help="GB (10^9 bytes) piped through stdin for peak RSS (default 1; 0 skips)")
+    ap.add_argument("--small-files", type=int, default=2000,
+                    help="files in the many-small-files run (default 2000; 0 skips it)")
+    ap.add_argument("--small-kb", type=float, default=2.0,
+                    help="KB (10^3 bytes) per small file, about (default 2)")
     ap.add_argument("--publish", action="store_true",
                     help="copy results.md and chart.svg to bench/ (for committing)")
     ap.add_argument("--out", type=Path, default=BENCH / "out",
@@ -1066,8 +1295,8 @@ def main() -> int:
                     help="do not apt-get install missing peers")
     ap.add_argument("--regenerate", action="store_true", help="rewrite the corpus")
     args = ap.parse_args()
-    if args.runs < 1 or args.size_mb <= 0 or args.stream_gb < 0:
-        ap.error("--runs must be ≥ 1, --size-mb > 0, --stream-gb ≥ 0")
+    if args.runs < 1 or args.size_mb <= 0 or args.stream_gb < 0 or args.small_files < 0:
+        ap.error("--runs must be ≥ 1, --size-mb > 0, --stream-gb ≥ 0, --small-files ≥ 0")
     pairs = PAIRS
     if args.pairs:
         wanted = set(args.pairs.split(","))
@@ -1086,7 +1315,11 @@ def main() -> int:
         "cat": shutil.which("cat"),
         "iconv": ensure("iconv", "libc-bin", not args.no_install),
         "uconv": ensure("uconv", "icu-devtools", not args.no_install),
+        "taskset": shutil.which("taskset"),
     }
+    if tools["taskset"] is None:
+        log("warning: taskset is missing (util-linux): the one-core rows run transcode with "
+            "-j 1 and the peers unpinned")
     gnu_time = None
     if args.stream_gb > 0:
         gnu_time = (str(Path("/usr/bin/time")) if Path("/usr/bin/time").exists()
@@ -1102,12 +1335,16 @@ def main() -> int:
         "settings": {
             "command": "python3 bench/run.py " + " ".join(sys.argv[1:]),
             "size_mb": args.size_mb, "runs": args.runs, "stream_gb": args.stream_gb,
+            "small_files": args.small_files, "small_kb": args.small_kb,
         },
         "machine": machine_info(tools, transcode),
         "corpus": manifest,
         "spawn_ms": spawn * 1000,
         "load_before": load_before,
         "pairs": [run_pair(p, tools, corpus, manifest, args.runs) for p in pairs],
+        "small_files": (run_small_files(tools, corpus, out / "small", args.small_files,
+                                        args.small_kb, args.runs)
+                        if args.small_files else None),
         "rss": run_streams(tools, corpus, args.stream_gb, gnu_time) if args.stream_gb else [],
     }
     results["load_after"] = load_average()
@@ -1123,6 +1360,9 @@ def main() -> int:
         shutil.copyfile(out / "chart.svg", BENCH / "chart.svg")
         log(f"published {BENCH / 'results.md'} and {BENCH / 'chart.svg'}")
     broken = [r["label"] for r in results["pairs"] if not r["transcode_output_ok"]]
+    small = results["small_files"]
+    if small and not small["commands"]["transcode"].get("output_ok"):
+        broken.append("many small files")
     if broken:
         log("error: transcode's output is wrong for: " + "; ".join(broken))
         return 1

@@ -92,12 +92,15 @@ fn lexicon_section(name: &str) -> String {
     out
 }
 
-/// The hanzi of GB2312 level 1 (rows B0–D7): the most frequent first (from the lexicon), the
-/// rest in code order.
+/// The 3,755 hanzi of GB2312 level 1 (rows B0–D7): the most frequent first (from the lexicon),
+/// the rest in code order.
 fn hanzi() -> Vec<char> {
     let mut level1 = Vec::new();
     for lead in 0xB0u8..=0xD7 {
-        for trail in 0xA1u8..=0xFE {
+        // D7FA–D7FE are unassigned in GB2312 (GBK fills them), and the GB2312 cases need
+        // text that GB2312 holds.
+        let last = if lead == 0xD7 { 0xF9 } else { 0xFE };
+        for trail in 0xA1u8..=last {
             let pair = [lead, trail];
             let (text, had_errors) = encoding_rs::GBK.decode_without_bom_handling(&pair);
             if !had_errors && let Some(c) = text.chars().next() {
@@ -331,6 +334,7 @@ fn cases() -> Vec<Case> {
     let zh_gbk = legacy(encoding_rs::GBK, &zh);
     let zh_gb18030 = legacy(encoding_rs::GB18030, &zh);
     let replaced = utf16le(&String::from_utf8_lossy(&en_dirty));
+    let replaced_utf8 = String::from_utf8_lossy(&en_dirty).into_owned().into_bytes();
     let escaped = escaped_utf16le(&en_dirty);
     let en_dirty = leak(en_dirty);
     let boxes = box_drawing(&mut rng, size);
@@ -405,7 +409,14 @@ fn cases() -> Vec<Case> {
             leak(zh_gbk.clone()),
             zh_utf8.to_vec(),
         ),
-        case("utf8-gbk-zh", "UTF-8", "GBK", strict, zh_utf8, zh_gbk),
+        case(
+            "utf8-gbk-zh",
+            "UTF-8",
+            "GBK",
+            strict,
+            zh_utf8,
+            zh_gbk.clone(),
+        ),
         case(
             "gb18030-utf8-zh",
             "GB18030",
@@ -421,6 +432,32 @@ fn cases() -> Vec<Case> {
             strict,
             zh_utf8,
             zh_gb18030,
+        ),
+        // The Chinese text is all GB2312: its GBK bytes are its GB2312 bytes.
+        case(
+            "gb2312-utf8-zh",
+            "GB2312",
+            "UTF-8",
+            strict,
+            leak(zh_gbk.clone()),
+            zh_utf8.to_vec(),
+        ),
+        case("utf8-gb2312-zh", "UTF-8", "GB2312", strict, zh_utf8, zh_gbk),
+        case(
+            "dirty-replace-utf8-en",
+            "UTF-8",
+            "UTF-8",
+            Policy::Replace,
+            en_dirty,
+            replaced_utf8,
+        ),
+        case(
+            "dirty-escape-utf8-en",
+            "UTF-8",
+            "UTF-8",
+            Policy::Escape,
+            en_dirty,
+            en_dirty.to_vec(),
         ),
         case(
             "dirty-replace-en",

@@ -726,6 +726,10 @@ fn a_large_mapped_file_converts_exactly_like_a_read_one() {
         "-c output differs between mmap and --no-mmap"
     );
     mapped.err_has(&["15"]);
+    // On one core (-j 1, no split) the same again.
+    let one = run(&["-f", "GBK", "-c", "-j", "1", p], b"");
+    assert_eq!((one.code, &one.stderr), (mapped.code, &mapped.stderr));
+    assert!(one.stdout == mapped.stdout, "-c output differs with -j 1");
     // Strict: the first error, with the same location and the same output before it.
     let mapped = run(&["-f", "GBK", p], b"");
     let read = run(&["-f", "GBK", "--no-mmap", p], b"");

@@ -507,6 +507,38 @@ fn gbk_aliases() {
     }
 }
 
+/// `CP936` is Windows' code page 936 and `GB18030-2005` the 2005 edition, where `GBK` and
+/// `GB18030` are WHATWG's (2022): they read A6D9 and FE59 otherwise, and each round-trips.
+#[test]
+fn cp936_and_gb18030_2005_differ_from_the_whatwg_members() {
+    let codes = b"\xA6\xD9\xFE\x59";
+    let whatwg = "\u{FE10}\u{9FB4}";
+    let private = "\u{E78D}\u{E81E}";
+    for (label, text) in [
+        ("GBK", whatwg),
+        ("GB18030", whatwg),
+        ("CP936", private),
+        ("windows-936", private),
+        ("GB18030-2005", private),
+    ] {
+        run(&["-f", label], codes).ok_quiet().out(text.as_bytes());
+        run(&["-f", "UTF-8", "-t", label], text.as_bytes())
+            .ok_quiet()
+            .out(codes);
+    }
+    // 2005 writes the 2022 characters in four bytes; CP936 has no code for them.
+    run(&["-f", "UTF-8", "-t", "GB18030-2005"], whatwg.as_bytes())
+        .ok_quiet()
+        .out(b"\x84\x31\x82\x36\x82\x35\x90\x37");
+    run(&["-f", "UTF-8", "-t", "CP936"], whatwg.as_bytes())
+        .code(1)
+        .err_has(&["U+FE10", "has no mapping"]);
+    run(&["-f", "CP936"], b"\x80\xFF")
+        .ok_quiet()
+        .out("\u{20AC}\u{F8F5}".as_bytes());
+    run(&["-f", "GBK"], b"\xFF").code(1);
+}
+
 #[test]
 fn gb2312_aliases_have_the_real_gb2312_meaning() {
     for label in ["GB2312", "gb2312", "EUC-CN", "euc-cn", "CP20936", "cp20936"] {
@@ -740,7 +772,8 @@ fn list_shows_every_label_once_with_aliases_together() {
             );
         }
     };
-    same(&["GBK", "CP936", "MS936", "windows-936"]);
+    same(&["GBK", "x-gbk"]);
+    same(&["CP936", "MS936", "windows-936"]);
     same(&["GB2312", "EUC-CN", "CP20936"]);
     same(&["GB18030", "CP54936"]);
     same(&["Big5", "csbig5", "cn-big5"]);

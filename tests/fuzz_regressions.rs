@@ -335,3 +335,20 @@ fn stateful_decoders() {
         check_stateful_decoder("BOCU-1", data);
     }
 }
+
+/// Inputs for `gb_differential` (the GB kernels against encoding_rs): header (member, options,
+/// output room, n, n chunk sizes), then the bytes. Hand-made: a character cut across chunks
+/// into a one-character buffer, a four-byte sequence that turns out to be two errors, and
+/// GBK text with the euro byte and a pair that GB2312 lacks.
+const GB_DIFFERENTIAL_SEEDS: &[&[u8]] = &[
+    b"\x01\x00\x00\x02\x01\x03\x02a\x81\x30\x81\x30\xD6\xD0\x84\x31\xA4\x39z",
+    b"\x00\x08\x10\x00\x01\x81\x30\x81\x41\x84\x39\x84\x39\x81",
+    b"\x02\x04\x00\x01\x05\x07\x80\xD6\xD0\x81\x40\xA1\xA4\x0A\xFE\xFE\xFF",
+];
+
+#[test]
+fn gb_differential_seeds() {
+    for seed in GB_DIFFERENTIAL_SEEDS {
+        fuzz::gb::check_gb_differential(seed);
+    }
+}

@@ -9,7 +9,7 @@
 //! 4. Valid text survives text → charset → UTF-8.
 //! 5. The bulk UTF-8 ↔ UTF-16 paths (simdutf) agree with independent references: UTF-8 →
 //!    UTF-16 with what the general path writes for UTF-32, UTF-16 → UTF-8 with std's
-//!    `char::decode_utf16`.
+//!    `char::decode_utf16`; and UTF-8 → UTF-8 under every policy with the general path.
 //! 6. `--normalize`: every cut it allows splits nothing (the parts normalize on their own to
 //!    the normalization of the whole), and across read windows and decoder blocks the output
 //!    is what unicode-normalization makes of the whole text.
@@ -99,6 +99,8 @@ const CHARSETS: &[&str] = &[
     "UTF-32BE",
     "GBK",
     "GB18030",
+    "CP936",
+    "GB18030-2005",
     "Big5",
     "Shift_JIS",
     "GB2312",
@@ -185,6 +187,8 @@ const CHUNK_CHARSETS: &[&str] = &[
     "UTF-32BE",
     "GBK",
     "GB18030",
+    "CP936",
+    "GB18030-2005",
     "Big5",
     "Shift_JIS",
     "GB2312",
@@ -731,5 +735,44 @@ proptest! {
             let chunked = convert_chunked(&bytes, &sizes, &normalize_settings(from, form));
             prop_assert!(chunked.1 == 0 && chunked.0 == want, "-f {} {:?} chunks {:?}: differs", from, form, sizes);
         }
+    }
+}
+
+/// UTF-32LE from the general path as UTF-8, each U+DC80..U+DCFF (an escaped byte) written
+/// as its byte, as the UTF-8 encoder writes it.
+fn utf32le_as_utf8(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for unit in bytes.chunks_exact(4) {
+        let u = u32::from_le_bytes([unit[0], unit[1], unit[2], unit[3]]);
+        match char::from_u32(u) {
+            Some(c) => out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
+            None => out.push((u - 0xDC00) as u8),
+        }
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(config(64))]
+
+    /// 5d. UTF-8 → UTF-8 in bulk (valid stretches copied, errors dealt with one by one)
+    /// writes what the general path does through UTF-32, with the same exit status, on
+    /// short inputs and on inputs larger than the window.
+    #[test]
+    fn bulk_utf8_to_utf8_agrees_with_the_general_path(
+        input in prop_oneof![ascii_runs_with_errors(), input_for("UTF-8")],
+        big in any::<bool>(),
+        seed in any::<u64>(),
+        policy in prop::sample::select(POLICIES),
+    ) {
+        let input = if big { big_input("UTF-8", seed, 300_000) } else { input };
+        let (bulk, status) = convert(&input, &Settings::new(UTF_8, UTF_8, policy));
+        let (wide, wide_status) =
+            convert(&input, &Settings::new(UTF_8, cs("UTF-32LE"), policy));
+        prop_assert_eq!(status, wide_status);
+        prop_assert!(
+            bulk == utf32le_as_utf8(&wide),
+            "{:?}: outputs differ on {}", policy, common::hex_short(&input)
+        );
     }
 }

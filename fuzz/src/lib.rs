@@ -10,6 +10,7 @@
 #![forbid(unsafe_code)]
 
 pub mod cjk;
+pub mod gb;
 
 use std::io::{Cursor, Read};
 use transcode::app::settings::Settings;
@@ -34,6 +35,8 @@ pub const FROM_LABELS: &[&str] = &[
     "GBK",
     "GB2312",
     "GB18030",
+    "CP936",
+    "GB18030-2005",
     "Big5",
     "Shift_JIS",
     "EUC-JP",

@@ -310,7 +310,11 @@ pub struct Cli {
     #[arg(long)]
     pub binary: bool,
 
-    /// Convert N files at once [default: the number of cores].
+    /// Use N cores: N files at once, or one large file split across N [default: the cores].
+    ///
+    /// A batch (-i, --output-dir, --check, --detect) converts N files at once, each on one
+    /// core. One output stream splits a large file (16 MiB or more, a legacy multi-byte
+    /// charset on either side) across N cores; -j 1 converts it on one.
     #[arg(short, long, value_name = "N")]
     pub jobs: Option<usize>,
 

@@ -121,7 +121,7 @@ fn file_is_utf8(input: &Input) -> Result<Option<bool>, Failure> {
         at += n as u64;
         let filled = carry + n;
         let chunk = &buf[..filled];
-        let valid = match std::str::from_utf8(chunk) {
+        let valid = match simdutf8::compat::from_utf8(chunk) {
             Ok(_) => filled,
             Err(e) if e.error_len().is_none() && n > 0 => e.valid_up_to(),
             Err(_) => return Ok(None),

@@ -43,7 +43,7 @@ pub struct Settings {
     pub normalize: Option<NormalForm>,
     /// `--verbose`.
     pub verbose: bool,
-    /// Threads a large file may be converted on.
+    /// Threads a large file may be converted on (`-j`, else the number of cores).
     pub threads: usize,
 }
 
@@ -106,7 +106,7 @@ impl Settings {
             bad_input,
             normalize: cli.normalize.map(NormalForm::from),
             verbose: cli.verbose,
-            threads: cores(),
+            threads: cli.jobs.unwrap_or_else(cores).max(1),
         })
     }
 
@@ -236,4 +236,22 @@ fn unmappable_option(cli: &Cli) -> &'static str {
 /// The number of cores this process may use.
 pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[test]
+    fn jobs_set_the_threads_of_one_stream_too() {
+        let parse = |args: &[&str]| {
+            let cli = Cli::parse_from([&["transcode"], args].concat());
+            Settings::from_cli(&cli).map(|s| s.threads).ok()
+        };
+        assert_eq!(parse(&["-j", "1"]), Some(1));
+        assert_eq!(parse(&["--jobs", "3"]), Some(3));
+        assert_eq!(parse(&["-j", "0"]), Some(1));
+        assert_eq!(parse(&[]), Some(cores()));
+    }
 }

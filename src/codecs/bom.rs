@@ -76,6 +76,11 @@ pub enum BomVerdict {
     Contradicting(Bom),
 }
 
+/// True for GB18030 in either edition: both write U+FEFF as 84 31 95 33.
+fn is_gb18030(cs: Charset) -> bool {
+    cs == labels::GB18030 || cs == labels::GB18030_2005
+}
+
 /// Classifies the start of `head` for input under `label` (never `auto`).
 pub fn matching(label: Charset, head: &[u8]) -> BomVerdict {
     let le16 = head.starts_with(Bom::Utf16Le.bytes());
@@ -85,7 +90,7 @@ pub fn matching(label: Charset, head: &[u8]) -> BomVerdict {
         Form::Utf8 | Form::Utf8Variant if head.starts_with(Bom::Utf8.bytes()) => {
             return fits(Bom::Utf8, None);
         }
-        Form::Other if label == labels::GB18030 && head.starts_with(Bom::Gb18030.bytes()) => {
+        Form::Other if is_gb18030(label) && head.starts_with(Bom::Gb18030.bytes()) => {
             return fits(Bom::Gb18030, None);
         }
         Form::Utf16(o) | Form::Ucs2(o) => {
@@ -183,7 +188,7 @@ pub fn output_bom(target: Charset) -> Option<Bom> {
         Form::Utf16(_) | Form::Ucs2(_) => Some(Bom::Utf16Be),
         Form::Utf32(o) if le(o) => Some(Bom::Utf32Le),
         Form::Utf32(_) => Some(Bom::Utf32Be),
-        Form::Other if target == labels::GB18030 => Some(Bom::Gb18030),
+        Form::Other if is_gb18030(target) => Some(Bom::Gb18030),
         Form::Other => None,
     }
 }

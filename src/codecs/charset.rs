@@ -144,6 +144,16 @@ impl Decoder {
     pub fn snapshot(&self) -> Option<Decoder> {
         self.0.snapshot().map(Decoder)
     }
+
+    /// See [`Decode::decode_to_utf8`].
+    pub fn decode_to_utf8(
+        &mut self,
+        src: &[u8],
+        dst: &mut Vec<u8>,
+        last: bool,
+    ) -> Option<(DecodeStatus, usize)> {
+        self.0.decode_to_utf8(src, dst, last)
+    }
 }
 
 /// An encoder for one target charset.

@@ -185,6 +185,20 @@ pub trait Decode: Send {
     fn snapshot(&self) -> Option<Box<dyn Decode>> {
         None
     }
+
+    /// [`Decode::decode`] into UTF-8 bytes appended to `dst`, for decoders that write bytes
+    /// faster than they could fill a `String` (the pipeline takes this path straight to UTF-8
+    /// output); `None`, the default, when there is no such path. `dst` may grow; a call may
+    /// stop with `OutputFull` to let the caller hand the bytes on before it decodes more.
+    fn decode_to_utf8(
+        &mut self,
+        src: &[u8],
+        dst: &mut Vec<u8>,
+        last: bool,
+    ) -> Option<(DecodeStatus, usize)> {
+        let _ = (src, dst, last);
+        None
+    }
 }
 
 /// A streaming encoder: UTF-8 to bytes in one charset.

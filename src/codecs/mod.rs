@@ -3,8 +3,9 @@
 //! command line; the conversion layer above drives these decoders and encoders.
 //!
 //! Families: [`utf8`] (UTF-8), [`utf16`] (UTF-16 and UCS-2), [`utf32`] (UTF-32),
-//! [`single_byte`] (code pages by table: ISO-8859-1 and US-ASCII), [`gb2312`] (strict GB2312), and [`whatwg`] (every
-//! other encoding of the WHATWG standard, through encoding_rs). The other Unicode
+//! [`single_byte`] (code pages by table), [`gb`] (GBK, CP936, GB18030 and its 2005 edition,
+//! strict GB2312, on table-driven kernels of their own), and [`whatwg`] (every other encoding
+//! of the WHATWG standard, through encoding_rs). The other Unicode
 //! transformation formats: [`utf7`] (UTF-7 and IMAP's modified UTF-7), [`cesu8`] (CESU-8 and
 //! Java's Modified UTF-8), [`wtf8`] (WTF-8), [`scsu`] (SCSU), [`bocu1`] (BOCU-1) and
 //! [`utf1`] (UTF-1). [`kernels`] holds the SIMD
@@ -25,7 +26,7 @@ pub mod charset;
 pub mod cjk;
 pub mod codec;
 pub mod euc_tw;
-pub mod gb2312;
+pub mod gb;
 pub mod hz;
 pub mod iso2022;
 pub mod jis;

@@ -9,6 +9,7 @@
 #![forbid(unsafe_code)]
 
 mod codes;
+mod direct;
 mod locate;
 mod normalized;
 mod unicode;
@@ -301,6 +302,9 @@ impl<'a> Converter<'a> {
 
     /// The fast path: encoding_rs-style streaming decode of a whole piece.
     fn stream_piece(&mut self, piece: &[u8], last: bool) -> Result<(), Failure> {
+        if self.passthrough() && self.direct_piece(piece, last)? {
+            return Ok(());
+        }
         let mut pos = 0;
         loop {
             let mut text = std::mem::take(&mut self.text);

@@ -21,7 +21,9 @@ const OVERRIDES: &[(&str, &str)] = &[
     ("OSF00010102", "UCS-2"),
     // The peers' names of the exact code pages, not of WHATWG's supersets: ICU's
     // windows-950-2000 is Windows' own CP950, ibm-1375 and glibc's BIG5-HKSCS are HKSCS-2008,
-    // ICU's windows-949-2000 is Windows' CP949.
+    // ICU's windows-949-2000 is Windows' CP949, and ICU's windows-936-2000 Windows' CP936.
+    ("936", "CP936"),
+    ("windows-936-2000", "CP936"),
     ("950", "CP950"),
     ("windows-950-2000", "CP950"),
     ("big5hk", "Big5-HKSCS"),

@@ -1,12 +1,37 @@
 //! GB 2312 as 94×94 cells, for HZ and ISO-2022-CN: the project's strict GB2312
-//! (`codecs::gb2312`) read once into an array and an inverse, so that the shift-state
+//! (`codecs::gb::GB2312`) read once into an array and an inverse, so that the shift-state
 //! charsets map GB 2312 exactly as `-f GB2312` does, at table speed.
 
 #![forbid(unsafe_code)]
 
 use super::table::{Inverse, PLANE, set94};
-use crate::codecs::gb2312;
+use crate::codecs::codec::{Codec, DecodeStatus, EncodeStatus};
+use crate::codecs::gb;
 use std::sync::OnceLock;
+
+/// What strict GB2312 reads the EUC-CN pair as, if it is one.
+fn decode_pair(lead: u8, trail: u8) -> Option<char> {
+    let mut text = String::with_capacity(16);
+    let (status, read) = gb::GB2312.decoder().decode(&[lead, trail], &mut text, true);
+    let mut chars = text.chars();
+    match (status, read, chars.next(), chars.next()) {
+        (DecodeStatus::InputEmpty, 2, Some(c), None) => Some(c),
+        _ => None,
+    }
+}
+
+/// The EUC-CN pair strict GB2312 writes for a non-ASCII character, if it has one.
+fn encode_char(c: char) -> Option<[u8; 2]> {
+    let mut out = Vec::new();
+    let mut buf = [0u8; 4];
+    match gb::GB2312
+        .encoder()
+        .encode(c.encode_utf8(&mut buf), &mut out, true)
+    {
+        (EncodeStatus::Done, _) => out.try_into().ok(),
+        _ => None,
+    }
+}
 
 struct Gb {
     cells: Vec<Option<char>>,
@@ -21,10 +46,9 @@ fn gb() -> &'static Gb {
         let mut inverse = Inverse::default();
         for row in 0x21..=0x7E {
             for cell in 0x21..=0x7E {
-                if let (Some(i), Some(c)) = (
-                    set94(0, row, cell),
-                    gb2312::decode_pair(row | 0x80, cell | 0x80),
-                ) {
+                if let (Some(i), Some(c)) =
+                    (set94(0, row, cell), decode_pair(row | 0x80, cell | 0x80))
+                {
                     cells[i] = Some(c);
                     inverse.insert(c, i as u32);
                 }
@@ -33,7 +57,7 @@ fn gb() -> &'static Gb {
         let mut codes = inverse.gl_codes();
         for (cp, code) in codes.iter_mut().enumerate().skip(0x80) {
             if *code == 0
-                && let Some([a, b]) = char::from_u32(cp as u32).and_then(gb2312::encode_char)
+                && let Some([a, b]) = char::from_u32(cp as u32).and_then(encode_char)
             {
                 *code = u16::from(a & 0x7F) << 8 | u16::from(b & 0x7F);
             }

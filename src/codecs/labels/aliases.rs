@@ -136,8 +136,10 @@ pub static EXTRA: &[(&str, &[&str])] = &[
         "x_mac_simp_chinese",
     ]),
     ("GBK", &[
-        "936",
         "GB13000",
+    ]),
+    ("CP936", &[
+        "936",
         "windows-936-2000",
     ]),
     ("GB18030", &[

@@ -24,7 +24,7 @@ pub use table::{Entry, TABLE};
 
 use super::charset::Charset;
 use super::codec::Family;
-use super::{auto, gb2312, utf8, utf16, utf32, whatwg};
+use super::{auto, gb, utf8, utf16, utf32};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -49,11 +49,15 @@ pub const ISO_8859_1: Charset = Charset::of(&super::single_byte::tables::ISO_885
 /// US-ASCII.
 pub const US_ASCII: Charset = Charset::of(&super::single_byte::tables::US_ASCII);
 /// Strict GB2312.
-pub const GB2312: Charset = Charset::of(&gb2312::GB2312);
+pub const GB2312: Charset = Charset::of(&gb::GB2312);
 /// GBK (code page 936, as WHATWG defines it).
-pub const GBK: Charset = Charset::of(&whatwg::GBK);
+pub const GBK: Charset = Charset::of(&gb::GBK);
 /// GB18030-2022.
-pub const GB18030: Charset = Charset::of(&whatwg::GB18030);
+pub const GB18030: Charset = Charset::of(&gb::GB18030);
+/// Code page 936 as Windows converts it.
+pub const CP936: Charset = Charset::of(&gb::CP936);
+/// GB18030-2005.
+pub const GB18030_2005: Charset = Charset::of(&gb::GB18030_2005);
 
 /// Labels that WHATWG maps to its "replacement" encoding: charsets without a converter here.
 const UNSUPPORTED: &[&str] = &["replacement"];
@@ -214,7 +218,10 @@ mod tests {
     fn whatwg_and_alias_labels_resolve() {
         let name = |l| resolve(l).map(Charset::name);
         assert_eq!(name("windows-1252"), Ok("windows-1252"));
-        assert_eq!(resolve("cp936"), Ok(GBK));
+        assert_eq!(resolve("cp936"), Ok(CP936));
+        assert_eq!(resolve("windows-936"), Ok(CP936));
+        assert_eq!(resolve("x-gbk"), Ok(GBK));
+        assert_eq!(resolve("gb18030_2005"), Ok(GB18030_2005));
         assert_eq!(name("x-sjis"), Ok("Shift_JIS"));
         assert_eq!(resolve("UTF16LE"), Ok(UTF_16LE));
         assert_eq!(name(" Shift-JIS "), Ok("Shift_JIS"));

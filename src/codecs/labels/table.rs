@@ -7,8 +7,8 @@ use crate::codecs::charset::Charset;
 use crate::codecs::codec::Codec;
 use crate::codecs::whatwg::Whatwg;
 use crate::codecs::{
-    big5, bocu1, cesu8, euc_tw, gb2312, hz, iso2022, jis, johab, korean, scsu, single_byte, utf1,
-    utf7, utf8, utf16, utf32, whatwg, wtf8,
+    big5, bocu1, cesu8, euc_tw, gb, hz, iso2022, jis, johab, korean, scsu, single_byte, utf1, utf7,
+    utf8, utf16, utf32, wtf8,
 };
 
 /// One row of the label table.
@@ -200,7 +200,7 @@ pub static TABLE: &[Entry] = &[
          (WHATWG reads `ascii` as windows-1252.)",
     },
     Entry {
-        codec: &gb2312::GB2312,
+        codec: &gb::GB2312,
         aliases: &[
             "EUC-CN",
             "CP20936",
@@ -216,16 +216,32 @@ pub static TABLE: &[Entry] = &[
          error whose hint says to use `GBK`. (WHATWG reads `gb2312` as GBK.)",
     },
     Entry {
-        codec: &whatwg::GBK,
-        aliases: &["CP936", "MS936", "windows-936", "x-gbk"],
-        note: "Code page 936, Notepad's \"ANSI\" on Simplified Chinese Windows; 0x80 is the euro \
-         sign. Reading also accepts the four-byte sequences of GB18030, as WHATWG does.",
+        codec: &gb::GBK,
+        aliases: &["x-gbk"],
+        note: "GBK as WHATWG defines it: code page 936 with 0x80 the euro sign, the user-defined \
+         areas as private use, and the codes GB18030-2022 gave standard characters (A6D9.., \
+         FE59..) read as those. Reading also accepts the four-byte sequences of GB18030.",
     },
     Entry {
-        codec: &whatwg::GB18030,
+        codec: &gb::CP936,
+        aliases: &["MS936", "windows-936"],
+        note: "Code page 936 exactly as Windows converts it (Notepad's \"ANSI\" on Simplified \
+         Chinese Windows): GBK with 0xFF as U+F8F5 and 101 codes (A2E3, A6D9.., A8BC, FE50..) \
+         as the private-use characters Windows reads there; no four-byte sequences.",
+    },
+    Entry {
+        codec: &gb::GB18030,
         aliases: &["CP54936", "windows-54936"],
-        note: "All of Unicode. `--add-bom` writes its BOM, 84 31 95 33; on input that BOM is not \
+        note: "GB18030-2022, all of Unicode. `--add-bom` writes its BOM, 84 31 95 33; on input that BOM is not \
          removed but read as U+FEFF.",
+    },
+    Entry {
+        codec: &gb::GB18030_2005,
+        aliases: &[],
+        note: "The 2005 edition: 18 two-byte codes (A6D9..A6DF, A6EC, A6ED, A6F3, FE59, FE61, \
+         FE66, FE67, FE6D, FE7E, FE90, FEA0) are the private-use characters U+E78D.. and U+E81E.. \
+         that 2022 replaced, and the characters 2022 put there (U+FE10..U+FE19, U+9FB4..U+9FBB) \
+         are written in four bytes. Its BOM is GB18030's.",
     },
     Entry {
         codec: &Whatwg::new("Big5", &encoding_rs::BIG5_INIT),

@@ -22,6 +22,15 @@ impl Converter<'_> {
         if let Some(order) = self.bulk_utf16_target() {
             return self.utf8_piece_to_utf16(piece, last, order);
         }
+        if self.passthrough() {
+            return self.utf8_piece_to_utf8(piece, last);
+        }
+        // A valid piece, the common case, is validated in one pass and handed on whole.
+        if let Ok(text) = simdutf8::basic::from_utf8(piece) {
+            self.text_origin = self.piece_start;
+            self.emit_block(text, piece)?;
+            return Ok(piece.len());
+        }
         if self.policy == Policy::Replace
             && self.opts.check.is_none()
             && self.opts.bad_input.is_none()
@@ -45,6 +54,63 @@ impl Converter<'_> {
             self.malformed(start, bad, Problem::Invalid)?;
             pos += bad.len();
         }
+        Ok(pos)
+    }
+
+    /// [`Self::utf8_piece`] to UTF-8 with nothing else done to the text: the output is the
+    /// input wherever the input is valid, so the valid stretches, found by SIMD validation,
+    /// go out from where they are, and only the ill-formed bytes are dealt with one by one.
+    /// Under `escape` even those are written as they are (U+DC80..U+DCFF in UTF-8 is the
+    /// byte itself), so the whole piece goes out at once. The text position moves once for
+    /// the piece, corrected for what the errors after its last line feed produce.
+    fn utf8_piece_to_utf8(&mut self, piece: &[u8], last: bool) -> Result<usize, Failure> {
+        // Strict input is almost always valid: one pass of the fastest validator.
+        if self.policy == Policy::Strict && simdutf8::basic::from_utf8(piece).is_ok() {
+            self.out.write_encoded(piece)?;
+            self.pos.advance_utf8(piece);
+            return Ok(piece.len());
+        }
+        let (mut pos, mut written, mut counted) = (0, 0, 0);
+        let last_line = memchr::memrchr(b'\n', piece).map_or(0, |at| at + 1);
+        let mut column_fix = 0;
+        while pos < piece.len() {
+            let (valid, bad) = utf8_run(&piece[pos..]);
+            pos += valid;
+            if bad == 0 {
+                break;
+            }
+            let bytes = &piece[pos..pos + bad];
+            if !last && pos + bad == piece.len() && incomplete(bytes) {
+                break;
+            }
+            let produced = match self.policy {
+                Policy::Escape => {
+                    self.counts.escaped += bad as u64;
+                    bad
+                }
+                Policy::Replace => {
+                    self.out.write_encoded(&piece[written..pos])?;
+                    self.write_replacement();
+                    self.counts.ill_formed += 1;
+                    written = pos + bad;
+                    1
+                }
+                Policy::Strict | Policy::Discard => {
+                    self.out.write_encoded(&piece[written..pos])?;
+                    self.pos.advance_utf8(&piece[counted..pos]);
+                    (written, counted) = (pos + bad, pos + bad);
+                    self.malformed(self.piece_start + pos as u64, bytes, Problem::Invalid)?;
+                    0
+                }
+            };
+            if pos >= last_line && produced > 0 {
+                column_fix += produced as u64 - count_chars(bytes);
+            }
+            pos += bad;
+        }
+        self.out.write_encoded(&piece[written..pos])?;
+        self.pos.advance_utf8(&piece[counted..pos]);
+        self.pos.advance_chars(column_fix);
         Ok(pos)
     }
 
@@ -360,6 +426,7 @@ impl Converter<'_> {
             && self.opts.newline == Newline::Keep
             && self.opts.check.is_none()
             && self.opts.normalize.is_none()
+            && self.opts.bad_input.is_none()
     }
 }
 
@@ -439,8 +506,9 @@ mod tests {
     }
 
     #[test]
-    fn bulk_utf16_counts_positions_as_the_general_path() {
-        // UTF-32 goes through `malformed` for each error; UTF-16 through the bulk kernel.
+    fn bulk_paths_count_positions_as_the_general_path() {
+        // UTF-32 goes through `malformed` for each error; UTF-16 and UTF-8 through the bulk
+        // paths.
         let dense = "\u{4E2D}\u{6587}\n".repeat(12);
         let dense = [dense.as_bytes(), b"\xFF", dense.as_bytes(), b"\xE4"].concat();
         let texts: [&[u8]; 6] = [
@@ -459,6 +527,8 @@ mod tests {
                     let bulk = end_position(text, labels::UTF_16.with_order(order), policy);
                     assert_eq!(bulk, general, "{text:x?} {policy:?}");
                 }
+                let bulk = end_position(text, labels::UTF_8, policy);
+                assert_eq!(bulk, general, "{text:x?} {policy:?} to UTF-8");
             }
         }
     }
