@@ -182,9 +182,13 @@ pub struct Cli {
     #[arg(long, conflicts_with_all = ["check", "in_place", "output_dir", "output"])]
     pub detect: bool,
 
-    /// With --detect, print one JSON object per line.
+    /// With --detect, print one JSON object per line (with confidence and runners-up).
     #[arg(long, requires = "detect")]
     pub json: bool,
+
+    /// With --detect, show the confidence and the runners-up.
+    #[arg(long, requires = "detect")]
+    pub verbose: bool,
 
     /// Validate only: report every ill-formed sequence, write nothing, exit 1 if any.
     #[arg(long, conflicts_with_all = ["in_place", "output_dir", "output"])]

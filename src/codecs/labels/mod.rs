@@ -112,16 +112,26 @@ fn all_labels() -> impl Iterator<Item = (&'static str, Charset)> {
     })
 }
 
-/// Resolves a label (case-insensitively, then ignoring punctuation) to a charset.
-pub fn resolve(label: &str) -> Result<Charset, LabelError> {
+/// The charset a label names (case-insensitively, then ignoring punctuation), if any: the
+/// cheap lookup, with no suggestion computed (the detector asks for names that may not be
+/// in the table yet).
+pub fn lookup(label: &str) -> Option<Charset> {
     let wanted = label.trim();
     if let Some((_, cs)) = all_labels().find(|(l, _)| l.eq_ignore_ascii_case(wanted)) {
+        return Some(cs);
+    }
+    let folded = fold(label);
+    all_labels()
+        .find(|(l, _)| fold(l) == folded)
+        .map(|(_, cs)| cs)
+}
+
+/// Resolves a label (case-insensitively, then ignoring punctuation) to a charset.
+pub fn resolve(label: &str) -> Result<Charset, LabelError> {
+    if let Some(cs) = lookup(label) {
         return Ok(cs);
     }
     let folded = fold(label);
-    if let Some((_, cs)) = all_labels().find(|(l, _)| fold(l) == folded) {
-        return Ok(cs);
-    }
     if UNSUPPORTED.iter().any(|l| fold(l) == folded) {
         return Err(LabelError::Unsupported {
             label: label.to_string(),
