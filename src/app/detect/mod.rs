@@ -17,6 +17,9 @@
 #![forbid(unsafe_code)]
 
 pub mod escape;
+pub mod lang;
+#[rustfmt::skip]
+pub mod model;
 pub mod score;
 pub mod text;
 pub mod wide;
@@ -32,7 +35,7 @@ pub const PREFIX: usize = 64 * 1024;
 /// How much non-ASCII text of a file chardetng reads at most.
 const GUESS_LIMIT: usize = 1024 * 1024;
 /// How many bytes the scoring stage decodes with every candidate, at most.
-pub const SCORE_LIMIT: usize = 16 * 1024;
+pub const SCORE_LIMIT: usize = 8 * 1024;
 /// Below this confidence (in percent) `-f auto` refuses to guess.
 pub const REFUSE_BELOW: u8 = 50;
 

@@ -12,6 +12,7 @@
 
 #![forbid(unsafe_code)]
 
+use super::lang;
 use super::text::{self, Tally};
 use crate::codecs::{Charset, DecodeStatus, Decoder, labels};
 use std::collections::hash_map::DefaultHasher;
@@ -88,6 +89,12 @@ const CANDIDATES: &[(&str, f64, Family)] = &[
     ("UTF-32BE", -0.1, Family::Other),
 ];
 
+/// How much the language model's fit counts, against the character weights.
+const LANG_WEIGHT: f64 = 1.0;
+
+/// How many of the best distinct readings by character weights the language model judges.
+const FITTED: usize = 10;
+
 /// How much chardetng's guess adds, per non-ASCII byte.
 const CHARDETNG_WEIGHT: f64 = 0.05;
 
@@ -107,6 +114,7 @@ pub fn rank(bytes: &[u8], chardetng: Option<Charset>) -> Vec<Ranked> {
     let non_ascii = bytes.iter().filter(|b| !b.is_ascii()).count().max(1) as f64;
     let mut seen: Vec<&str> = Vec::new();
     let mut ranked = Vec::new();
+    let mut decodings = Vec::new();
     for &(label, prior, family) in CANDIDATES {
         let Some(cs) = labels::lookup(label) else {
             continue;
@@ -129,6 +137,25 @@ pub fn rank(bytes: &[u8], chardetng: Option<Charset>) -> Vec<Ranked> {
             score,
             text: h.finish(),
         });
+        decodings.push(decoded);
+    }
+    // The language model is the expensive part: only the readings that the character
+    // weights leave in the running are fitted.
+    let mut order: Vec<usize> = (0..ranked.len()).collect();
+    order.sort_by(|&a, &b| ranked[b].score.total_cmp(&ranked[a].score));
+    let mut fitted: Vec<(u64, f64)> = Vec::new();
+    for &i in &order {
+        let fit = match fitted.iter().find(|f| f.0 == ranked[i].text) {
+            Some(&(_, fit)) => fit,
+            None if fitted.len() < FITTED => {
+                let fit = lang::fit(&decodings[i]).map_or(0.0, |f| f.1);
+                fitted.push((ranked[i].text, fit));
+                fit
+            }
+            // Not fitted: ranked below every fitted reading.
+            None => f64::MIN / 4.0,
+        };
+        ranked[i].score += LANG_WEIGHT * fit;
     }
     if let Some(guess) = chardetng
         && let Some(hash) = ranked.iter().find(|r| r.charset == guess).map(|r| r.text)
