@@ -58,7 +58,13 @@ fn pairs(text: &str) -> HashMap<(char, char), u32> {
     };
     let mut prev = ' ';
     for c in text.chars() {
-        let c = if c.is_alphabetic() {
+        let c = if c.is_ascii() {
+            if c.is_ascii_alphabetic() {
+                c.to_ascii_lowercase()
+            } else {
+                ' '
+            }
+        } else if c.is_alphabetic() {
             c.to_lowercase().next().unwrap_or(c)
         } else {
             ' '

@@ -126,8 +126,15 @@ pub fn detect(input: &mut Input) -> Result<Detection, Failure> {
     }
     let guess = labels::for_encoding(detector.guess(None, Utf8Detection::Deny));
     let (head, _) = input.prefix(PREFIX);
-    let ranked = score::rank(scoring_window(head), guess);
-    let conf = score::confidences(&ranked);
+    let window = scoring_window(head);
+    let ranked = score::rank(window, guess);
+    let conf = score::confidences(&ranked, window.iter().filter(|b| !b.is_ascii()).count());
+    // For tuning the weights: every surviving candidate's score on standard error.
+    if std::env::var_os("TRANSCODE_DETECT_TRACE").is_some() {
+        for r in &ranked {
+            eprintln!("{}: {:.1}", r.charset, r.score);
+        }
+    }
     let Some(&(charset, confidence)) = conf.first() else {
         // Nothing decodes it: chardetng's guess, with no confidence.
         return Ok(found(guess.unwrap_or(labels::UTF_8), How::Guess, 0));

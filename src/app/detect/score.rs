@@ -17,6 +17,7 @@ use super::text::{self, Tally};
 use crate::codecs::{Charset, DecodeStatus, Decoder, labels};
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
+use std::sync::OnceLock;
 
 /// The language family a candidate's double-byte repertoire is for.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -98,6 +99,22 @@ const FITTED: usize = 10;
 /// How much chardetng's guess adds, per non-ASCII byte.
 const CHARDETNG_WEIGHT: f64 = 0.05;
 
+/// The candidates the label table has, each once.
+fn candidates() -> &'static [(Charset, f64, Family)] {
+    static RESOLVED: OnceLock<Vec<(Charset, f64, Family)>> = OnceLock::new();
+    RESOLVED.get_or_init(|| {
+        let mut out: Vec<(Charset, f64, Family)> = Vec::new();
+        for &(label, prior, family) in CANDIDATES {
+            if let Some(cs) = labels::lookup(label)
+                && !out.iter().any(|c| c.0 == cs)
+            {
+                out.push((cs, prior, family));
+            }
+        }
+        out
+    })
+}
+
 /// One candidate's standing.
 #[derive(Clone, Copy, Debug)]
 pub struct Ranked {
@@ -112,17 +129,12 @@ pub struct Ranked {
 /// Every surviving candidate, best first; `chardetng` is chardetng's guess.
 pub fn rank(bytes: &[u8], chardetng: Option<Charset>) -> Vec<Ranked> {
     let non_ascii = bytes.iter().filter(|b| !b.is_ascii()).count().max(1) as f64;
-    let mut seen: Vec<&str> = Vec::new();
     let mut ranked = Vec::new();
     let mut decodings = Vec::new();
-    for &(label, prior, family) in CANDIDATES {
-        let Some(cs) = labels::lookup(label) else {
-            continue;
-        };
-        if seen.contains(&cs.name()) || !gate(cs.name(), bytes) {
+    for &(cs, prior, family) in candidates() {
+        if !gate(cs.name(), bytes) {
             continue;
         }
-        seen.push(cs.name());
         let unit = cs.form().unit();
         let whole = &bytes[..bytes.len() - bytes.len() % unit];
         let Some(decoded) = decode_prefix(cs, whole) else {
@@ -168,9 +180,18 @@ pub fn rank(bytes: &[u8], chardetng: Option<Charset>) -> Vec<Ranked> {
     ranked
 }
 
+/// How many bytes of evidence the confidence counts at least: a margin won on two
+/// non-ASCII bytes is worth less than the same margin per byte on a page.
+const MIN_EVIDENCE: f64 = 16.0;
+/// How steeply the confidence falls with the margin per byte of evidence.
+const SHARPNESS: f64 = 12.0;
+
 /// The confidence (0..=100) of the best reading, and the runners-up with theirs: a softmax
-/// over the distinct readings (two encodings that decode the input alike are one reading).
-pub fn confidences(ranked: &[Ranked]) -> Vec<(Charset, u8)> {
+/// over the distinct readings (two encodings that decode the input alike are one reading) of
+/// the score margins per byte of evidence (`evidence`: the non-ASCII bytes, at least
+/// [`MIN_EVIDENCE`]).
+pub fn confidences(ranked: &[Ranked], evidence: usize) -> Vec<(Charset, u8)> {
+    let per = SHARPNESS / (evidence as f64).max(MIN_EVIDENCE);
     let mut distinct: Vec<&Ranked> = Vec::new();
     for r in ranked {
         if !distinct.iter().any(|d| d.text == r.text) {
@@ -180,7 +201,10 @@ pub fn confidences(ranked: &[Ranked]) -> Vec<(Charset, u8)> {
     let Some(best) = distinct.first().map(|d| d.score) else {
         return Vec::new();
     };
-    let weights: Vec<f64> = distinct.iter().map(|d| (d.score - best).exp()).collect();
+    let weights: Vec<f64> = distinct
+        .iter()
+        .map(|d| ((d.score - best) * per).exp())
+        .collect();
     let total: f64 = weights.iter().sum();
     distinct
         .iter()
@@ -190,12 +214,21 @@ pub fn confidences(ranked: &[Ranked]) -> Vec<(Charset, u8)> {
 }
 
 /// Penalties for text that a family's language does not write: ideographs without kana are
-/// not Japanese, hanja outnumbering hangul is not Korean, hangul is not Chinese.
+/// not Japanese, hanja outnumbering hangul is not Korean, hangul is not Chinese, and
+/// ideographs in short space-separated words are Korean syllables read as Chinese or
+/// Japanese (Korean puts spaces between words; Chinese and Japanese do not).
 fn family_penalty(family: Family, t: Tally) -> f64 {
+    let ideographic = (t.han + t.kana) as f64;
+    let spaced = if t.han + t.kana > 0 && t.cjk_by_space * 4 > t.han + t.kana + t.hangul {
+        -2.0 * ideographic
+    } else {
+        0.0
+    };
     match family {
-        Family::Japanese if t.han >= 8 && t.kana * 20 < t.han => -(t.han as f64),
+        Family::Japanese if t.han >= 8 && t.kana * 20 < t.han => spaced - t.han as f64,
+        Family::Japanese => spaced,
         Family::Korean if t.han > t.hangul => -1.5 * t.han as f64,
-        Family::Chinese if t.hangul > 0 => -3.0 * t.hangul as f64,
+        Family::Chinese => spaced - 3.0 * t.hangul as f64,
         _ => 0.0,
     }
 }
@@ -204,7 +237,16 @@ fn family_penalty(family: Family, t: Tally) -> f64 {
 /// here is its wider WHATWG superset's), so that the superset is named instead, if the
 /// table has it.
 fn gate(name: &str, bytes: &[u8]) -> bool {
-    let wider = |w: &str| labels::lookup(w).is_some();
+    // The superset only counts when it is another charset of the table (WHATWG makes
+    // `cp949`, `windows-31j` and `big5-hkscs` labels of EUC-KR, Shift_JIS and Big5).
+    let wider = |w: &str| labels::lookup(w).is_some_and(|cs| cs.name() != name);
+    if name.starts_with("UTF-16") || name.starts_with("UTF-32") {
+        // Wide text without zero bytes (else the zero-byte stage would have answered) is
+        // CJK with no ASCII at all: long enough to tell, and without the spaces of
+        // single-byte text.
+        let spaces = bytes.iter().filter(|&&b| b == b' ').count();
+        return bytes.len() >= 16 && spaces * 32 < bytes.len();
+    }
     match name {
         "GBK" => !pairs(bytes).any(|(_, t)| (0x30..=0x39).contains(&t)),
         "EUC-KR" if wider("CP949") => pairs(bytes).all(|(l, t)| l >= 0xA1 && t >= 0xA1),
@@ -283,6 +325,16 @@ mod tests {
     }
 
     #[test]
+    fn short_or_spaced_text_is_not_wide() {
+        assert!(!gate("UTF-16BE", b"caf\xE9"));
+        assert!(!gate(
+            "UTF-16LE",
+            b"a few words of text in windows-1252: caf\xE9"
+        ));
+        assert_eq!(best(b"caf\xE9"), "windows-1252");
+    }
+
+    #[test]
     fn four_byte_sequences_gate_gbk_out() {
         assert!(gate("GBK", b"\xC4\xE3\xBA\xC3"));
         assert!(!gate("GBK", b"\xC4\xE3\x81\x30\x81\x30"));
@@ -297,7 +349,7 @@ mod tests {
     #[test]
     fn alike_readings_share_one_confidence() {
         let ranked = rank(b"caf\xE9 cr\xE8me br\xFBl\xE9e", None);
-        let conf = confidences(&ranked);
+        let conf = confidences(&ranked, 9);
         let names: Vec<_> = conf.iter().map(|(cs, _)| cs.name()).collect();
         assert!(!names.contains(&"ISO-8859-1"), "{names:?}");
         assert!(conf[0].1 >= conf.get(1).map_or(0, |c| c.1));

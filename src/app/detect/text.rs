@@ -41,6 +41,8 @@ pub struct Tally {
     pub kana: usize,
     /// Hangul syllables.
     pub hangul: usize,
+    /// Ideographs, kana and syllables with a space before or after them.
+    pub cjk_by_space: usize,
 }
 
 /// Scores `text`: the higher, the more it reads like text.
@@ -69,12 +71,27 @@ pub fn tally(text: &str) -> Tally {
                 t.score -= 1.5;
             }
         }
+        if let Some((p, ps)) = prev
+            && (cjk(script) && p == ' ' || cjk(ps) && c == ' ')
+        {
+            t.cjk_by_space += 1;
+        }
         // An ideograph or syllable touching a Latin letter: a pair of Latin bytes read as
         // one double-byte character.
         if let Some((p, ps)) = prev
             && (cjk(script) && p.is_ascii_alphabetic() || cjk(ps) && c.is_ascii_alphabetic())
         {
             t.score -= 2.5;
+        }
+        // A non-ASCII letter against a digit: the digits of GB18030's four-byte sequences
+        // or a double-byte trail read as single bytes.
+        if let Some((p, ps)) = prev
+            && (script.is_some() && !c.is_ascii() && p.is_ascii_digit()
+                || ps.is_some() && !p.is_ascii() && c.is_ascii_digit())
+            && !cjk(script)
+            && !cjk(ps)
+        {
+            t.score -= 1.5;
         }
         // A symbol between two letters: a letter mis-decoded.
         if prev_symbol && prev2_letter && script.is_some() {

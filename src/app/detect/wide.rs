@@ -14,7 +14,7 @@
 
 use super::score::decode_prefix;
 use super::text;
-use crate::codecs::{Charset, labels};
+use crate::codecs::{Charset, Order, labels};
 
 /// The BOM-less UTF-16/UTF-32 charset `head` is in, if its zero bytes make it clear.
 pub fn sniff(head: &[u8]) -> Option<Charset> {
@@ -29,6 +29,15 @@ pub fn sniff(head: &[u8]) -> Option<Charset> {
         labels::UTF_16BE,
     ]
     .into_iter()
+    .filter(|&cs| {
+        // The order the zero bytes say, or both when they say neither (CJK text, whose
+        // units end in zero about as often as they start with one).
+        let other = cs.with_order(match cs.order() {
+            Some(Order::Le) => Order::Be,
+            _ => Order::Le,
+        });
+        zeros_say(head, cs) || !zeros_say(head, other)
+    })
     .filter_map(|cs| {
         let unit = cs.form().unit();
         let whole = head.len() - head.len() % unit;
@@ -42,6 +51,25 @@ pub fn sniff(head: &[u8]) -> Option<Charset> {
     })
     .max_by(|a, b| a.1.total_cmp(&b.1))
     .map(|(cs, _)| cs)
+}
+
+/// True when the zero bytes fall where `cs` puts them (the high byte of its units) at
+/// least four times as often as at the other end of the unit: the byte order's evidence,
+/// which the decoding's look cannot give (Latin text in UTF-16LE read as big-endian is a
+/// run of valid ideographs).
+fn zeros_say(head: &[u8], cs: Charset) -> bool {
+    let unit = cs.form().unit();
+    let (mut lo, mut hi) = (0usize, 0usize);
+    for u in head.chunks_exact(unit) {
+        lo += usize::from(u[0] == 0);
+        hi += usize::from(u[unit - 1] == 0);
+    }
+    let (here, there) = if cs.order() == Some(Order::Le) {
+        (hi, lo)
+    } else {
+        (lo, hi)
+    };
+    here >= 1 && here >= 4 * there
 }
 
 #[cfg(test)]
