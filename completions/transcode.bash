@@ -23,7 +23,7 @@ _transcode() {
 
     case "${cmd}" in
         transcode)
-            opts="-l -o -c -s -i -r -j -f -t -h -V --list --output --silent --errors --add-bom --keep-bom --no-mmap --in-place --preserve-mtime --output-dir --recursive --include --exclude --binary --jobs --detect --json --check --max-errors --newline --from --to --help --version"
+            opts="-l -o -c -s -i -r -j -f -t -h -V --list --output --silent --errors --add-bom --keep-bom --no-mmap --in-place --preserve-mtime --output-dir --recursive --include --exclude --binary --jobs --detect --json --verbose --check --max-errors --newline --from --to --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

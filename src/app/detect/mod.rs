@@ -296,7 +296,7 @@ mod tests {
             .encode("这是一个用简体中文写的句子，用来测试编码检测。")
             .0;
         let d = detect_bytes(&gbk);
-        assert_eq!((d.charset, d.how), (labels::GB2312, How::Guess));
+        assert_eq!((d.charset, d.how), (labels::GBK, How::Guess));
         assert!(d.confidence >= REFUSE_BELOW, "{d:?}");
     }
 

@@ -29,7 +29,8 @@ enum Family {
 }
 
 /// Candidate encodings with their priors (which break ties between equal readings: the
-/// encoding more files are in, or the narrower of a superset pair, wins).
+/// encoding more files are in wins; of GB2312 and GBK, GBK, since the verdict rests on a
+/// prefix and a GBK-only character may come later in the file).
 const CANDIDATES: &[(&str, f64, Family)] = &[
     ("windows-1252", 0.0, Family::Other),
     ("ISO-8859-1", -0.1, Family::Other),
@@ -69,8 +70,8 @@ const CANDIDATES: &[(&str, f64, Family)] = &[
     ("TIS-620", -0.1, Family::Other),
     ("windows-1258", -0.2, Family::Other),
     ("VISCII", -0.5, Family::Other),
-    ("GB2312", 0.3, Family::Chinese),
-    ("GBK", 0.2, Family::Chinese),
+    ("GB2312", 0.2, Family::Chinese),
+    ("GBK", 0.3, Family::Chinese),
     ("GB18030", 0.1, Family::Chinese),
     ("Big5", 0.1, Family::Chinese),
     ("CP950", 0.0, Family::Chinese),
@@ -103,9 +104,10 @@ const CHARDETNG_WEIGHT: f64 = 0.05;
 fn candidates() -> &'static [(Charset, f64, Family)] {
     static RESOLVED: OnceLock<Vec<(Charset, f64, Family)>> = OnceLock::new();
     RESOLVED.get_or_init(|| {
+        let names: Vec<&str> = CANDIDATES.iter().map(|c| c.0).collect();
         let mut out: Vec<(Charset, f64, Family)> = Vec::new();
-        for &(label, prior, family) in CANDIDATES {
-            if let Some(cs) = labels::lookup(label)
+        for (found, &(_, prior, family)) in labels::lookup_all(&names).into_iter().zip(CANDIDATES) {
+            if let Some(cs) = found
                 && !out.iter().any(|c| c.0 == cs)
             {
                 out.push((cs, prior, family));

@@ -53,8 +53,9 @@ pub fn sniff(head: &[u8]) -> Option<Charset> {
     .map(|(cs, _)| cs)
 }
 
-/// True when the zero bytes fall where `cs` puts them (the high byte of its units) at
-/// least four times as often as at the other end of the unit: the byte order's evidence,
+/// True when the zero bytes fall where `cs` puts them (the high byte of its units) in at
+/// least one unit in sixteen, and at least four times as often as at the other end of the
+/// unit: the byte order's evidence,
 /// which the decoding's look cannot give (Latin text in UTF-16LE read as big-endian is a
 /// run of valid ideographs).
 fn zeros_say(head: &[u8], cs: Charset) -> bool {
@@ -69,7 +70,8 @@ fn zeros_say(head: &[u8], cs: Charset) -> bool {
     } else {
         (lo, hi)
     };
-    here >= 1 && here >= 4 * there
+    let units = head.len() / unit;
+    here >= 1 && here >= 4 * there && here * 16 >= units
 }
 
 #[cfg(test)]

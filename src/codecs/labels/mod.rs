@@ -126,6 +126,18 @@ pub fn lookup(label: &str) -> Option<Charset> {
         .map(|(_, cs)| cs)
 }
 
+/// [`lookup`] for many labels at once, folding the table's labels once rather than per label.
+pub fn lookup_all(labels: &[&str]) -> Vec<Option<Charset>> {
+    let folded: Vec<(String, Charset)> = all_labels().map(|(l, cs)| (fold(l), cs)).collect();
+    labels
+        .iter()
+        .map(|label| {
+            let f = fold(label);
+            folded.iter().find(|(l, _)| *l == f).map(|&(_, cs)| cs)
+        })
+        .collect()
+}
+
 /// Resolves a label (case-insensitively, then ignoring punctuation) to a charset.
 pub fn resolve(label: &str) -> Result<Charset, LabelError> {
     if let Some(cs) = lookup(label) {
