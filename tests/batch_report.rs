@@ -140,7 +140,25 @@ fn detect_conflicts_with_conversion_modes() {
     assert!(!d.path().join("b.txt").exists());
 }
 
-/// A minimal parser for one flat JSON object of string values: `{"k":"v",...}`.
+/// Skips a JSON number, or an array or object without quotes in its strings that matter
+/// here, up to the `,` or `}` that ends it.
+fn skip_value(chars: &mut std::iter::Peekable<std::str::Chars>) {
+    let mut depth = 0;
+    let mut in_string = false;
+    while let Some(&c) = chars.peek() {
+        match c {
+            '"' => in_string = !in_string,
+            '[' | '{' if !in_string => depth += 1,
+            ']' | '}' if !in_string && depth > 0 => depth -= 1,
+            ',' | '}' if !in_string && depth == 0 => return,
+            _ => {}
+        }
+        chars.next();
+    }
+}
+
+/// A minimal parser for one JSON object's string values: `{"k":"v",...}`; values of other
+/// kinds (the confidence, the runners-up array) are skipped.
 fn parse_flat_json(line: &str) -> Vec<(String, String)> {
     fn string(chars: &mut std::iter::Peekable<std::str::Chars>) -> String {
         assert_eq!(chars.next(), Some('"'), "a string starts with a quote");
@@ -177,8 +195,12 @@ fn parse_flat_json(line: &str) -> Vec<(String, String)> {
     loop {
         let k = string(&mut chars);
         assert_eq!(chars.next(), Some(':'), "{line}");
-        let v = string(&mut chars);
-        fields.push((k, v));
+        if chars.peek() == Some(&'"') {
+            let v = string(&mut chars);
+            fields.push((k, v));
+        } else {
+            skip_value(&mut chars);
+        }
         match chars.next() {
             Some(',') => continue,
             Some('}') => break,

@@ -33,7 +33,12 @@ pub enum Mode {
     /// `--check`: validate, reporting at most this many problems a file.
     Check(usize),
     /// `--detect`: describe, as JSON lines if asked.
-    Detect { json: bool },
+    Detect {
+        /// JSON lines.
+        json: bool,
+        /// Confidence and runners-up.
+        verbose: bool,
+    },
 }
 
 /// A batch run's settings beyond the conversion's.
@@ -234,8 +239,8 @@ fn process(item: &Item, settings: &Settings, batch: &Batch) -> FileReport {
         Item::Skipped(path, why) => skipped(report, path, why),
         Item::File(target) => {
             let mut report = match &batch.mode {
-                Mode::Detect { json } => {
-                    return describe::detect_file(&target.path, *json, settings);
+                Mode::Detect { json, verbose } => {
+                    return describe::detect_file(&target.path, *json, *verbose, settings);
                 }
                 Mode::Check(max) => check_file(&target.path, *max, settings, batch, report),
                 Mode::InPlace | Mode::OutputDir(_) => convert_file(target, settings, batch, report),

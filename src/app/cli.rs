@@ -260,7 +260,8 @@ pub struct Cli {
     pub normalize: Option<NormalizeArg>,
 
     /// Name each FILE on standard error as it is converted (as iconv --verbose does); with
-    /// -i, --output-dir or --check, one line per file with what became of it.
+    /// -i, --output-dir or --check, one line per file with what became of it; with --detect,
+    /// the confidence and the runners-up.
     #[arg(short, long, conflicts_with = "silent")]
     pub verbose: bool,
 
@@ -322,7 +323,7 @@ pub struct Cli {
     #[arg(long, conflicts_with_all = ["check", "in_place", "output_dir", "output"])]
     pub detect: bool,
 
-    /// With --detect, print one JSON object per line.
+    /// With --detect, print one JSON object per line (with confidence and runners-up).
     #[arg(long, requires = "detect")]
     pub json: bool,
 

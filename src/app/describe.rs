@@ -2,7 +2,7 @@
 
 #![forbid(unsafe_code)]
 
-use super::detect::{self, How, binary_reason};
+use super::detect::{self, Detection, How, binary_reason};
 use super::report::{FileReport, Outcome};
 use super::settings::Settings;
 use super::stream::prepare;
@@ -76,6 +76,7 @@ fn how_name(how: How) -> &'static str {
         How::Utf8 => "utf-8",
         How::MostlyUtf8 => "guess",
         How::Ascii => "ascii",
+        How::Escapes => "escapes",
         How::Guess | How::Zeros => "guess",
     }
 }
@@ -96,30 +97,23 @@ fn json_string(s: &str) -> String {
 }
 
 /// `--detect` for one file.
-pub fn detect_file(path: &Path, json: bool, settings: &Settings) -> FileReport {
+pub fn detect_file(path: &Path, json: bool, verbose: bool, settings: &Settings) -> FileReport {
     let mut report = FileReport::new(Outcome::Reported(false));
     match describe(path, settings) {
-        Ok((encoding, how, endings)) => {
+        Ok((found, endings)) => {
             let name = match path.to_str() {
                 Some("-") => "<stdin>".to_string(),
                 _ => path.display().to_string(),
             };
-            let binary = encoding == "binary";
-            let how_text = if binary { "binary" } else { how_name(how) };
-            let line = if json {
-                format!(
-                    "{{\"file\":{},\"encoding\":{},\"how\":{},\"newline\":{}}}",
-                    json_string(&name),
-                    json_string(encoding),
-                    json_string(how_text),
-                    json_string(endings.style())
-                )
-            } else if binary {
-                format!("{name}: binary (a NUL byte; not converted without --binary)")
-            } else {
-                format!("{name}: {encoding} ({how_text}), {}", endings.style())
-            };
-            report.stdout.push(line);
+            report.stdout.push(match found {
+                None if json => format!(
+                    "{{\"file\":{},\"encoding\":\"binary\",\"how\":\"binary\",\"newline\":\"none\"}}",
+                    json_string(&name)
+                ),
+                None => format!("{name}: binary (a NUL byte; not converted without --binary)"),
+                Some(d) if json => json_line(&name, &d, &endings),
+                Some(d) => text_line(&name, &d, &endings, verbose),
+            });
         }
         Err(e) => {
             report.stderr.push(e.to_string());
@@ -129,12 +123,73 @@ pub fn detect_file(path: &Path, json: bool, settings: &Settings) -> FileReport {
     report
 }
 
-fn describe(path: &Path, settings: &Settings) -> Result<(&'static str, How, Endings), Failure> {
+/// The encoding as reported: an unsupported encoding proved by its escapes is "unknown".
+fn encoding_name(d: &Detection) -> &'static str {
+    if d.unsupported.is_some() {
+        "unknown"
+    } else {
+        d.charset.name()
+    }
+}
+
+fn json_line(name: &str, d: &Detection, endings: &Endings) -> String {
+    let runners: Vec<String> = d
+        .runners_up
+        .iter()
+        .flatten()
+        .map(|(cs, c)| {
+            format!(
+                "{{\"encoding\":{},\"confidence\":{c}}}",
+                json_string(cs.name())
+            )
+        })
+        .collect();
+    let unsupported = d
+        .unsupported
+        .map(|u| format!(",\"unsupported\":{}", json_string(u)))
+        .unwrap_or_default();
+    format!(
+        "{{\"file\":{},\"encoding\":{},\"how\":{},\"confidence\":{},\"runners_up\":[{}]{unsupported},\"newline\":{}}}",
+        json_string(name),
+        json_string(encoding_name(d)),
+        json_string(how_name(d.how)),
+        d.confidence,
+        runners.join(","),
+        json_string(endings.style())
+    )
+}
+
+fn text_line(name: &str, d: &Detection, endings: &Endings, verbose: bool) -> String {
+    let mut line = match d.unsupported {
+        Some(u) => format!("{name}: unknown ({u} escape sequences; no converter for {u})"),
+        None => format!("{name}: {} ({})", d.charset.name(), how_name(d.how)),
+    };
+    line.push_str(&format!(", {}", endings.style()));
+    if verbose {
+        line.push_str(&format!("; confidence {}%", d.confidence));
+        let runners: Vec<String> = d
+            .runners_up
+            .iter()
+            .flatten()
+            .map(|(cs, c)| format!("{} {c}%", cs.name()))
+            .collect();
+        if !runners.is_empty() {
+            line.push_str(&format!("; runners-up: {}", runners.join(", ")));
+        }
+    }
+    line
+}
+
+/// The verdict (`None` for a binary file) and the line endings.
+fn describe(path: &Path, settings: &Settings) -> Result<(Option<Detection>, Endings), Failure> {
     let mut input = Input::open(Some(path), settings.no_mmap)?;
     if binary_reason(&mut input, labels::AUTO_CHARSET)?.is_some() {
-        return Ok(("binary", How::Guess, Endings::default()));
+        return Ok((None, Endings::default()));
     }
     let found = detect::detect(&mut input)?;
+    if found.unsupported.is_some() {
+        return Ok((Some(found), Endings::default()));
+    }
     let (charset, _) = prepare(&mut input, settings, &mut |_| {}, Some(found))?;
     let mut decoder = Decoder::new(charset);
     let mut text = String::with_capacity(64 * 1024);
@@ -157,7 +212,7 @@ fn describe(path: &Path, settings: &Settings) -> Result<(&'static str, How, Endi
             break;
         }
     }
-    Ok((found.charset.name(), found.how, endings))
+    Ok((Some(found), endings))
 }
 
 #[cfg(test)]

@@ -76,7 +76,10 @@ fn batch_from_cli(cli: &Cli) -> anyhow::Result<Option<Batch>> {
     } else if cli.check {
         Mode::Check(cli.max_errors)
     } else if cli.detect {
-        Mode::Detect { json: cli.json }
+        Mode::Detect {
+            json: cli.json,
+            verbose: cli.verbose,
+        }
     } else {
         return Ok(None);
     };

@@ -181,7 +181,13 @@ pub fn prepare(
 ) -> Result<(Charset, Option<bom::Bom>), Failure> {
     let found = match found {
         Some(found) => Some(found),
-        None if settings.from == labels::AUTO_CHARSET => Some(detect::detect(input)?),
+        None if settings.from == labels::AUTO_CHARSET => {
+            let found = detect::detect(input)?;
+            if found.refused() {
+                return Err(refusal(&input.name, &found).into());
+            }
+            Some(found)
+        }
         None => None,
     };
     let label = if let Some(found) = found {
@@ -238,6 +244,36 @@ pub fn prepare(
     };
     input.consume(skip);
     Ok((charset, kept))
+}
+
+/// Why `-f auto` will not convert on `found`, and what to pass instead.
+fn refusal(file: &str, found: &detect::Detection) -> ConvError {
+    let why = match found.unsupported {
+        Some(u) => format!(
+            "its escape sequences say {u}, which no converter here handles; nothing written"
+        ),
+        None => {
+            let mut options = vec![format!("{} ({}%)", found.charset, found.confidence)];
+            options.extend(
+                found
+                    .runners_up
+                    .iter()
+                    .flatten()
+                    .map(|(cs, c)| format!("{cs} ({c}%)")),
+            );
+            format!(
+                "cannot tell the encoding surely (below {}%): it reads as {}; nothing written\n  \
+                 hint: pass the encoding with --from, e.g. --from {}",
+                detect::REFUSE_BELOW,
+                options.join(", "),
+                found.charset
+            )
+        }
+    };
+    ConvError::Undetected {
+        file: file.to_string(),
+        why,
+    }
 }
 
 /// Fixes the byte order of an unmarked label without a BOM: from the zero bytes if they make

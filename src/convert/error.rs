@@ -85,6 +85,13 @@ pub enum ConvError {
         /// The label's canonical name.
         label: &'static str,
     },
+    /// `--from auto` could not tell the encoding surely enough to convert.
+    Undetected {
+        /// The input's name.
+        file: String,
+        /// What detection found, and what to pass instead.
+        why: String,
+    },
 }
 
 /// Why converting an input stopped.
@@ -196,7 +203,7 @@ impl ConvError {
             | ConvError::Unmappable { at, .. }
             | ConvError::Unescapable { at, .. }
             | ConvError::NotWritable { at, .. } => at,
-            ConvError::BomMismatch { .. } => return,
+            ConvError::BomMismatch { .. } | ConvError::Undetected { .. } => return,
         };
         let moved = base.then(&TextPosition {
             line: at.line,
@@ -280,6 +287,7 @@ impl fmt::Display for ConvError {
                 hex(bom.bytes()),
                 bom.charset().name()
             ),
+            ConvError::Undetected { file, why } => write!(f, "{file}: {why}"),
         }
     }
 }

@@ -151,6 +151,17 @@ fn index() -> &'static HashMap<String, Charset> {
     INDEX.get_or_init(|| all_labels().map(|(l, cs)| (fold(l), cs)).collect())
 }
 
+/// The charset a label names (ignoring case and punctuation), if any: the cheap lookup, with
+/// no suggestion computed (the detector asks for names that may not be in the table yet).
+pub fn lookup(label: &str) -> Option<Charset> {
+    index().get(&fold(label)).copied()
+}
+
+/// [`lookup`] for many labels at once.
+pub fn lookup_all(labels: &[&str]) -> Vec<Option<Charset>> {
+    labels.iter().map(|label| lookup(label)).collect()
+}
+
 /// Resolves a label (ignoring case and punctuation) to a charset.
 pub fn resolve(label: &str) -> Result<Charset, LabelError> {
     let folded = fold(label);

@@ -35,10 +35,13 @@ pub static TABLE: &[Entry] = &[
         codec: &AUTO,
         aliases: &[],
         note: "Input only. A byte order mark decides; else UTF-16 or UTF-32 recognised by their zero \
-         bytes; else UTF-8 if the whole file (the first 64 KiB of a stream) is valid UTF-8, or if \
-         at least 32 non-ASCII UTF-8 characters come before its first ill-formed byte (then read \
-         as UTF-8, with a note, and the bad bytes go to the error policy); else a guess (by \
-         chardetng, the detector Firefox uses), with a note on standard error.",
+         bytes; else ISO-2022-JP (and the other 7-bit stateful encodings once they are built in) \
+         by its escape sequences; else UTF-8 if the whole file (the first 64 KiB of a stream) is \
+         valid UTF-8, or if at least 32 non-ASCII UTF-8 characters come before its first \
+         ill-formed byte (then read as UTF-8, with a note, and the bad bytes go to the error \
+         policy); else the candidate encoding whose decoding reads best (see `--detect \
+         --verbose`), with a note on standard error. Below 50% confidence nothing is converted \
+         (exit status 1): name the encoding with `--from`.",
     },
     Entry {
         codec: &utf8::UTF_8,

@@ -1,10 +1,28 @@
-//! `--from auto`: the BOM, then UTF-16/UTF-32 by their zero bytes, then UTF-8 if the input is
-//! valid UTF-8, then a guess by chardetng (the detector Firefox uses).
+//! `--from auto` and `--detect`: the encoding of an input, decided in stages from cheap to
+//! expensive, each of which only answers when its evidence is conclusive:
 //!
-//! A regular file is judged on all of its bytes, however it is read; a stream on a bounded
-//! prefix (an invalid byte after it is then an ordinary error under the policy).
+//! 1. a byte order mark;
+//! 2. UTF-16/UTF-32 without a BOM, by their zero bytes ([`wide`]);
+//! 3. the 7-bit stateful encodings, by their escape sequences ([`escape`]), before UTF-8,
+//!    which they would pass for;
+//! 4. UTF-8, when the input is valid UTF-8 (a character cut by the end of the input is
+//!    forgiven) or mostly so;
+//! 5. a ranking of every candidate encoding by how its decoding reads ([`score`], with the
+//!    character model of [`text`]), which gives the answer a confidence and runners-up.
+//!
+//! A regular file is judged by stage 4 on all of its bytes; stage 5 reads at most
+//! [`SCORE_LIMIT`] bytes from the first non-ASCII byte on (the verdict is settled long
+//! before, and this bounds the time on large files); a stream is judged on a bounded prefix.
 
 #![forbid(unsafe_code)]
+
+pub mod escape;
+pub mod lang;
+#[rustfmt::skip]
+pub mod model;
+pub mod score;
+pub mod text;
+pub mod wide;
 
 use crate::codecs::bom;
 use crate::codecs::{Charset, labels};
@@ -14,8 +32,12 @@ use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
 
 /// How much of a stream the verdict rests on.
 pub const PREFIX: usize = 64 * 1024;
-/// How much non-ASCII text of a file the guesser reads at most.
+/// How much non-ASCII text of a file chardetng reads at most.
 const GUESS_LIMIT: usize = 1024 * 1024;
+/// How many bytes the scoring stage decodes with every candidate, at most.
+pub const SCORE_LIMIT: usize = 8 * 1024;
+/// Below this confidence (in percent) `-f auto` refuses to guess.
+pub const REFUSE_BELOW: u8 = 50;
 
 /// How the encoding was found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,13 +46,15 @@ pub enum How {
     Bom,
     /// The pattern of zero bytes of BOM-less UTF-16 or UTF-32.
     Zeros,
+    /// The escape sequences of a 7-bit stateful encoding.
+    Escapes,
     /// Valid UTF-8 with some non-ASCII text.
     Utf8,
     /// UTF-8 with a long run of valid non-ASCII text before its first ill-formed byte.
     MostlyUtf8,
     /// Nothing but ASCII (read as UTF-8).
     Ascii,
-    /// chardetng's guess.
+    /// The best-reading candidate of the scoring stage.
     Guess,
 }
 
@@ -41,6 +65,19 @@ pub struct Detection {
     pub charset: Charset,
     /// How that was decided.
     pub how: How,
+    /// How sure, in percent.
+    pub confidence: u8,
+    /// The next best readings, with their confidence.
+    pub runners_up: [Option<(Charset, u8)>; 3],
+    /// An encoding its escape sequences prove that no converter here handles.
+    pub unsupported: Option<&'static str>,
+}
+
+impl Detection {
+    /// True when `-f auto` must not convert on this verdict.
+    pub fn refused(&self) -> bool {
+        self.unsupported.is_some() || self.confidence < REFUSE_BELOW
+    }
 }
 
 /// Decides the encoding of `input` without consuming any of it.
@@ -48,10 +85,19 @@ pub fn detect(input: &mut Input) -> Result<Detection, Failure> {
     input.peek(PREFIX)?;
     let (head, eof) = input.prefix(PREFIX);
     if let Some(b) = bom::sniff(head) {
-        return Ok(found(b.charset(), How::Bom));
+        return Ok(found(b.charset(), How::Bom, 100));
     }
-    if let Some(cs) = bom::sniff_wide_without_bom(head, eof) {
-        return Ok(found(cs, How::Zeros));
+    if let Some(cs) = wide::sniff(head) {
+        return Ok(found(cs, How::Zeros, 99));
+    }
+    match escape::sniff(head) {
+        Some(escape::Proof::Supported(cs)) => return Ok(found(cs, How::Escapes, 99)),
+        Some(escape::Proof::Unsupported(name)) => {
+            let mut d = found(labels::US_ASCII, How::Escapes, 0);
+            d.unsupported = Some(name);
+            return Ok(d);
+        }
+        None => {}
     }
     let head_ascii = head.is_ascii();
     let utf8 = if input.is_file() {
@@ -60,28 +106,63 @@ pub fn detect(input: &mut Input) -> Result<Detection, Failure> {
         prefix_is_utf8(head, eof)
     };
     if let Some(all_ascii) = utf8 {
-        let how = if all_ascii { How::Ascii } else { How::Utf8 };
-        return Ok(found(labels::UTF_8, how));
+        let (how, confidence) = if all_ascii {
+            (How::Ascii, 100)
+        } else {
+            (How::Utf8, 99)
+        };
+        return Ok(found(labels::UTF_8, how, confidence));
     }
     if mostly_utf8(head) {
         // Text in a legacy encoding is almost never valid UTF-8 for long: this is UTF-8 with
         // some bad bytes, which the error policy is for.
-        return Ok(found(labels::UTF_8, How::MostlyUtf8));
+        return Ok(found(labels::UTF_8, How::MostlyUtf8, 90));
     }
-    let mut detector = EncodingDetector::new(Iso2022JpDetection::Allow);
+    let mut detector = EncodingDetector::new(Iso2022JpDetection::Deny);
     if input.is_file() && head_ascii {
         feed_file(input, &mut detector)?;
     } else {
         detector.feed(head, eof);
     }
-    let guess = detector.guess(None, Utf8Detection::Deny);
-    // chardetng only answers WHATWG encodings, every one of which the label table has.
-    let charset = labels::for_encoding(guess).unwrap_or(labels::UTF_8);
-    Ok(found(charset, How::Guess))
+    let guess = labels::for_encoding(detector.guess(None, Utf8Detection::Deny));
+    let (head, _) = input.prefix(PREFIX);
+    let window = scoring_window(head);
+    let ranked = score::rank(window, guess);
+    let conf = score::confidences(&ranked, window.iter().filter(|b| !b.is_ascii()).count());
+    // For tuning the weights: every surviving candidate's score on standard error.
+    if std::env::var_os("TRANSCODE_DETECT_TRACE").is_some() {
+        for r in &ranked {
+            eprintln!("{}: {:.1}", r.charset, r.score);
+        }
+    }
+    let Some(&(charset, confidence)) = conf.first() else {
+        // Nothing decodes it: chardetng's guess, with no confidence.
+        return Ok(found(guess.unwrap_or(labels::UTF_8), How::Guess, 0));
+    };
+    let mut d = found(charset, How::Guess, confidence);
+    for (slot, &r) in d.runners_up.iter_mut().zip(conf.iter().skip(1)) {
+        *slot = Some(r);
+    }
+    Ok(d)
 }
 
-fn found(charset: Charset, how: How) -> Detection {
-    Detection { charset, how }
+/// The bytes the scoring stage reads: from a little before the first non-ASCII byte (at a
+/// multiple of four, so that wide forms stay aligned), at most [`SCORE_LIMIT`] of them.
+fn scoring_window(head: &[u8]) -> &[u8] {
+    let first = head.iter().position(|b| !b.is_ascii()).unwrap_or(0);
+    let start = first.saturating_sub(256) / 4 * 4;
+    let end = head.len().min(start + SCORE_LIMIT);
+    &head[start..end]
+}
+
+fn found(charset: Charset, how: How, confidence: u8) -> Detection {
+    Detection {
+        charset,
+        how,
+        confidence,
+        runners_up: [None; 3],
+        unsupported: None,
+    }
 }
 
 /// How many valid non-ASCII UTF-8 characters before the first error make UTF-8 the verdict.
@@ -99,11 +180,15 @@ fn mostly_utf8(head: &[u8]) -> bool {
 }
 
 /// `Some(all_ascii)` when the prefix is UTF-8 (an incomplete sequence at its end is allowed
-/// when more input follows).
+/// when more input follows, or after valid non-ASCII text).
 fn prefix_is_utf8(head: &[u8], eof: bool) -> Option<bool> {
     match std::str::from_utf8(head) {
         Ok(s) => Some(s.is_ascii()),
-        Err(e) if e.error_len().is_none() && !eof => Some(head[..e.valid_up_to()].is_ascii()),
+        // An incomplete character at the end: more input follows, or the input was cut
+        // (forgiven after some valid non-ASCII text: `caf\xE9` is not cut UTF-8).
+        Err(e) if e.error_len().is_none() && (!eof || !head[..e.valid_up_to()].is_ascii()) => {
+            Some(false)
+        }
         Err(_) => None,
     }
 }
@@ -124,6 +209,13 @@ fn file_is_utf8(input: &Input) -> Result<Option<bool>, Failure> {
         let valid = match simdutf8::compat::from_utf8(chunk) {
             Ok(_) => filled,
             Err(e) if e.error_len().is_none() && n > 0 => e.valid_up_to(),
+            // A character cut by the end of the file is forgiven (the file may be a prefix).
+            // (after some valid non-ASCII text: `caf\xE9` is not cut UTF-8).
+            Err(e)
+                if e.error_len().is_none() && !(ascii && chunk[..e.valid_up_to()].is_ascii()) =>
+            {
+                return Ok(Some(false));
+            }
             Err(_) => return Ok(None),
         };
         ascii &= chunk[..valid].is_ascii();
@@ -173,10 +265,10 @@ fn feed_file(input: &Input, detector: &mut EncodingDetector) -> Result<(), Failu
 /// by its label, its BOM or its zero bytes.
 pub fn binary_reason(input: &mut Input, from: Charset) -> Result<Option<String>, Failure> {
     input.peek(8192)?;
-    let (head, eof) = input.prefix(8192);
+    let (head, _) = input.prefix(8192);
     let wide = from.order().is_some()
         || bom::sniff(head).is_some_and(|b| b.charset().order().is_some())
-        || bom::sniff_wide_without_bom(head, eof).is_some();
+        || wide::sniff(head).is_some();
     Ok(match memchr::memchr(0, head) {
         Some(at) if !wide => Some(format!(
             "binary (a NUL byte at offset {at}); use --binary to convert it"
@@ -205,11 +297,16 @@ mod tests {
             .0;
         let d = detect_bytes(&gbk);
         assert_eq!((d.charset, d.how), (labels::GBK, How::Guess));
+        assert!(d.confidence >= REFUSE_BELOW, "{d:?}");
     }
 
     #[test]
     fn incomplete_sequence_at_the_end_of_a_prefix_is_fine() {
-        assert_eq!(prefix_is_utf8(b"a\xE4\xB8", false), Some(true));
+        assert_eq!(prefix_is_utf8(b"a\xE4\xB8", false), Some(false));
         assert_eq!(prefix_is_utf8(b"a\xE4\xB8", true), None);
+        assert_eq!(
+            prefix_is_utf8("中文".as_bytes()[..5].as_ref(), true),
+            Some(false)
+        );
     }
 }

@@ -1,0 +1,359 @@
+//! The last stage: every candidate encoding of the label table decodes the input with our own
+//! decoder; those that fail a strict decode drop out (a character cut by the end of the
+//! input is forgiven); the structural gates drop the narrower charsets whose bytes the input
+//! leaves (GBK for four-byte GB18030 sequences, EUC-KR for UHC pairs...); the rest are
+//! ranked by how their text reads ([`super::text`]), with chardetng's guess (Firefox's
+//! detector, whose frequency model knows the CJK languages apart) as one more piece of
+//! evidence, and a small prior per encoding that decides between equal readings.
+//!
+//! Candidates are named in [`CANDIDATES`] and resolved through the label table when the
+//! stage runs, so an encoding that lands in the table (CP437, IBM037, CP949, JOHAB...) is a
+//! candidate from then on, and one that is not there is never answered.
+
+#![forbid(unsafe_code)]
+
+use super::lang;
+use super::text::{self, Tally};
+use crate::codecs::{Charset, DecodeStatus, Decoder, labels};
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+use std::sync::OnceLock;
+
+/// The language family a candidate's double-byte repertoire is for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Family {
+    Chinese,
+    Japanese,
+    Korean,
+    Other,
+}
+
+/// Candidate encodings with their priors (which break ties between equal readings: the
+/// encoding more files are in wins; of GB2312 and GBK, GBK, since the verdict rests on a
+/// prefix and a GBK-only character may come later in the file).
+const CANDIDATES: &[(&str, f64, Family)] = &[
+    ("windows-1252", 0.0, Family::Other),
+    ("ISO-8859-1", -0.1, Family::Other),
+    ("ISO-8859-15", -0.3, Family::Other),
+    ("macintosh", -0.6, Family::Other),
+    ("CP850", -0.4, Family::Other),
+    ("CP437", -0.5, Family::Other),
+    ("IBM037", -0.8, Family::Other),
+    ("IBM500", -0.9, Family::Other),
+    ("IBM1047", -0.9, Family::Other),
+    ("windows-1250", -0.2, Family::Other),
+    ("ISO-8859-2", -0.3, Family::Other),
+    ("CP852", -0.5, Family::Other),
+    ("ISO-8859-16", -0.9, Family::Other),
+    ("ISO-8859-3", -1.0, Family::Other),
+    ("ISO-8859-4", -1.0, Family::Other),
+    ("ISO-8859-10", -1.0, Family::Other),
+    ("ISO-8859-13", -0.6, Family::Other),
+    ("ISO-8859-14", -1.0, Family::Other),
+    ("windows-1257", -0.5, Family::Other),
+    ("windows-1251", 0.0, Family::Other),
+    ("KOI8-R", -0.1, Family::Other),
+    ("KOI8-U", -0.2, Family::Other),
+    ("IBM866", -0.2, Family::Other),
+    ("ISO-8859-5", -0.4, Family::Other),
+    ("x-mac-cyrillic", -0.5, Family::Other),
+    ("CP855", -0.8, Family::Other),
+    ("windows-1253", 0.0, Family::Other),
+    ("ISO-8859-7", -0.1, Family::Other),
+    ("windows-1254", 0.0, Family::Other),
+    ("ISO-8859-9", -0.1, Family::Other),
+    ("windows-1255", 0.0, Family::Other),
+    ("ISO-8859-8", -0.1, Family::Other),
+    ("windows-1256", 0.0, Family::Other),
+    ("ISO-8859-6", -0.2, Family::Other),
+    ("windows-874", 0.0, Family::Other),
+    ("TIS-620", -0.1, Family::Other),
+    ("windows-1258", -0.2, Family::Other),
+    ("VISCII", -0.5, Family::Other),
+    ("GB2312", 0.2, Family::Chinese),
+    ("GBK", 0.3, Family::Chinese),
+    ("GB18030", 0.1, Family::Chinese),
+    ("Big5", 0.1, Family::Chinese),
+    ("CP950", 0.0, Family::Chinese),
+    ("Big5-HKSCS", -0.1, Family::Chinese),
+    ("EUC-TW", -0.5, Family::Chinese),
+    ("Shift_JIS", 0.1, Family::Japanese),
+    ("CP932", 0.0, Family::Japanese),
+    ("EUC-JP", 0.1, Family::Japanese),
+    ("EUC-JIS-2004", -0.1, Family::Japanese),
+    ("Shift_JIS-2004", -0.2, Family::Japanese),
+    ("EUC-KR", 0.1, Family::Korean),
+    ("CP949", 0.0, Family::Korean),
+    ("JOHAB", -0.5, Family::Korean),
+    ("UTF-16LE", 0.0, Family::Other),
+    ("UTF-16BE", -0.1, Family::Other),
+    ("UTF-32LE", 0.0, Family::Other),
+    ("UTF-32BE", -0.1, Family::Other),
+];
+
+/// How much the language model's fit counts, against the character weights.
+const LANG_WEIGHT: f64 = 1.0;
+
+/// How many of the best distinct readings by character weights the language model judges.
+const FITTED: usize = 10;
+
+/// How much chardetng's guess adds, per non-ASCII byte.
+const CHARDETNG_WEIGHT: f64 = 0.05;
+
+/// The candidates the label table has, each once.
+fn candidates() -> &'static [(Charset, f64, Family)] {
+    static RESOLVED: OnceLock<Vec<(Charset, f64, Family)>> = OnceLock::new();
+    RESOLVED.get_or_init(|| {
+        let names: Vec<&str> = CANDIDATES.iter().map(|c| c.0).collect();
+        let mut out: Vec<(Charset, f64, Family)> = Vec::new();
+        for (found, &(_, prior, family)) in labels::lookup_all(&names).into_iter().zip(CANDIDATES) {
+            if let Some(cs) = found
+                && !out.iter().any(|c| c.0 == cs)
+            {
+                out.push((cs, prior, family));
+            }
+        }
+        out
+    })
+}
+
+/// One candidate's standing.
+#[derive(Clone, Copy, Debug)]
+pub struct Ranked {
+    /// The encoding.
+    pub charset: Charset,
+    /// Its score.
+    pub score: f64,
+    /// The hash of its decoding, to tell readings apart.
+    text: u64,
+}
+
+/// Every surviving candidate, best first; `chardetng` is chardetng's guess.
+pub fn rank(bytes: &[u8], chardetng: Option<Charset>) -> Vec<Ranked> {
+    let non_ascii = bytes.iter().filter(|b| !b.is_ascii()).count().max(1) as f64;
+    let mut ranked = Vec::new();
+    let mut decodings = Vec::new();
+    for &(cs, prior, family) in candidates() {
+        if !gate(cs.name(), bytes) {
+            continue;
+        }
+        let unit = cs.form().unit();
+        let whole = &bytes[..bytes.len() - bytes.len() % unit];
+        let Some(decoded) = decode_prefix(cs, whole) else {
+            continue;
+        };
+        let tally = text::tally(&decoded);
+        let score = tally.score + family_penalty(family, tally) + prior;
+        let mut h = DefaultHasher::new();
+        decoded.hash(&mut h);
+        ranked.push(Ranked {
+            charset: cs,
+            score,
+            text: h.finish(),
+        });
+        decodings.push(decoded);
+    }
+    // The language model is the expensive part: only the readings that the character
+    // weights leave in the running are fitted.
+    let mut order: Vec<usize> = (0..ranked.len()).collect();
+    order.sort_by(|&a, &b| ranked[b].score.total_cmp(&ranked[a].score));
+    let mut fitted: Vec<(u64, f64)> = Vec::new();
+    for &i in &order {
+        let fit = match fitted.iter().find(|f| f.0 == ranked[i].text) {
+            Some(&(_, fit)) => fit,
+            None if fitted.len() < FITTED => {
+                let fit = lang::fit(&decodings[i]).map_or(0.0, |f| f.1);
+                fitted.push((ranked[i].text, fit));
+                fit
+            }
+            // Not fitted: ranked below every fitted reading.
+            None => f64::MIN / 4.0,
+        };
+        ranked[i].score += LANG_WEIGHT * fit;
+    }
+    if let Some(guess) = chardetng
+        && let Some(hash) = ranked.iter().find(|r| r.charset == guess).map(|r| r.text)
+    {
+        for r in ranked.iter_mut().filter(|r| r.text == hash) {
+            r.score += CHARDETNG_WEIGHT * non_ascii;
+        }
+    }
+    ranked.sort_by(|a, b| b.score.total_cmp(&a.score));
+    ranked
+}
+
+/// How many bytes of evidence the confidence counts at least: a margin won on two
+/// non-ASCII bytes is worth less than the same margin per byte on a page.
+const MIN_EVIDENCE: f64 = 16.0;
+/// How steeply the confidence falls with the margin per byte of evidence.
+const SHARPNESS: f64 = 12.0;
+
+/// The confidence (0..=100) of the best reading, and the runners-up with theirs: a softmax
+/// over the distinct readings (two encodings that decode the input alike are one reading) of
+/// the score margins per byte of evidence (`evidence`: the non-ASCII bytes, at least
+/// [`MIN_EVIDENCE`]).
+pub fn confidences(ranked: &[Ranked], evidence: usize) -> Vec<(Charset, u8)> {
+    let per = SHARPNESS / (evidence as f64).max(MIN_EVIDENCE);
+    let mut distinct: Vec<&Ranked> = Vec::new();
+    for r in ranked {
+        if !distinct.iter().any(|d| d.text == r.text) {
+            distinct.push(r);
+        }
+    }
+    let Some(best) = distinct.first().map(|d| d.score) else {
+        return Vec::new();
+    };
+    let weights: Vec<f64> = distinct
+        .iter()
+        .map(|d| ((d.score - best) * per).exp())
+        .collect();
+    let total: f64 = weights.iter().sum();
+    distinct
+        .iter()
+        .zip(weights)
+        .map(|(d, w)| (d.charset, (100.0 * w / total).round() as u8))
+        .collect()
+}
+
+/// Penalties for text that a family's language does not write: ideographs without kana are
+/// not Japanese, hanja outnumbering hangul is not Korean, hangul is not Chinese, and
+/// ideographs in short space-separated words are Korean syllables read as Chinese or
+/// Japanese (Korean puts spaces between words; Chinese and Japanese do not).
+fn family_penalty(family: Family, t: Tally) -> f64 {
+    let ideographic = (t.han + t.kana) as f64;
+    let spaced = if t.han + t.kana > 0 && t.cjk_by_space * 4 > t.han + t.kana + t.hangul {
+        -2.0 * ideographic
+    } else {
+        0.0
+    };
+    match family {
+        Family::Japanese if t.han >= 8 && t.kana * 20 < t.han => spaced - t.han as f64,
+        Family::Japanese => spaced,
+        Family::Korean if t.han > t.hangul => -1.5 * t.han as f64,
+        Family::Chinese => spaced - 3.0 * t.hangul as f64,
+        _ => 0.0,
+    }
+}
+
+/// False when the bytes hold a sequence outside the narrow charset `name` (whose decoder
+/// here is its wider WHATWG superset's), so that the superset is named instead, if the
+/// table has it.
+fn gate(name: &str, bytes: &[u8]) -> bool {
+    // The superset only counts when it is another charset of the table (WHATWG makes
+    // `cp949`, `windows-31j` and `big5-hkscs` labels of EUC-KR, Shift_JIS and Big5).
+    let wider = |w: &str| labels::lookup(w).is_some_and(|cs| cs.name() != name);
+    if name.starts_with("UTF-16") || name.starts_with("UTF-32") {
+        // Wide text without zero bytes (else the zero-byte stage would have answered) is
+        // CJK with no ASCII at all: long enough to tell, and without the spaces of
+        // single-byte text.
+        let spaces = bytes.iter().filter(|&&b| b == b' ').count();
+        return bytes.len() >= 16 && spaces * 32 < bytes.len();
+    }
+    match name {
+        "GBK" => !pairs(bytes).any(|(_, t)| (0x30..=0x39).contains(&t)),
+        "EUC-KR" if wider("CP949") => pairs(bytes).all(|(l, t)| l >= 0xA1 && t >= 0xA1),
+        "Shift_JIS" if wider("CP932") => {
+            pairs(bytes).all(|(l, _)| !matches!(l, 0x87 | 0xED | 0xEE | 0xFA..=0xFC))
+        }
+        "Big5" if wider("Big5-HKSCS") => pairs(bytes).all(|(l, _)| (0xA1..=0xF9).contains(&l)),
+        _ => true,
+    }
+}
+
+/// The (lead, trail) byte pairs of a double-byte text (single bytes below 0x80 skipped).
+fn pairs(bytes: &[u8]) -> impl Iterator<Item = (u8, u8)> + '_ {
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        while let Some(&b) = bytes.get(i) {
+            if b < 0x80 {
+                i += 1;
+                continue;
+            }
+            let t = *bytes.get(i + 1)?;
+            i += 2;
+            return Some((b, t));
+        }
+        None
+    })
+}
+
+/// Decodes `bytes` strictly as `cs`, forgiving only an incomplete character at the end (the
+/// input may be a prefix). `None` when any byte is malformed.
+pub fn decode_prefix(cs: Charset, bytes: &[u8]) -> Option<String> {
+    let mut decoder = Decoder::new(cs);
+    let mut out = String::new();
+    let mut chunk = String::with_capacity(bytes.len() * 3 + 16);
+    let mut at = 0;
+    loop {
+        chunk.clear();
+        let (status, read) = decoder.decode(&bytes[at..], &mut chunk, false);
+        at += read;
+        out.push_str(&chunk);
+        match status {
+            DecodeStatus::InputEmpty => break,
+            DecodeStatus::OutputFull => continue,
+            DecodeStatus::Malformed { .. } => return None,
+        }
+    }
+    // What is held back is at most one cut character.
+    (bytes.len() - at <= 4).then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn best(bytes: &[u8]) -> &'static str {
+        rank(bytes, None)[0].charset.name()
+    }
+
+    #[test]
+    fn legacy_encodings_by_their_reading() {
+        let ru = "Все люди рождаются свободными и равными в своем достоинстве и правах.";
+        assert_eq!(best(&encoding_rs::KOI8_R.encode(ru).0), "KOI8-R");
+        assert_eq!(
+            best(&encoding_rs::WINDOWS_1251.encode(ru).0),
+            "windows-1251"
+        );
+        assert_eq!(best(&encoding_rs::IBM866.encode(ru).0), "IBM866");
+        let de = "Größe, Überprüfung und Qualität der Maßnahmen für Bürger.";
+        assert_eq!(
+            best(&encoding_rs::WINDOWS_1252.encode(de).0),
+            "windows-1252"
+        );
+        let zh = "这是一个用简体中文写的句子，用来测试编码检测。";
+        let utf16: Vec<u8> = zh.encode_utf16().flat_map(u16::to_le_bytes).collect();
+        assert_eq!(best(&utf16), "UTF-16LE");
+    }
+
+    #[test]
+    fn short_or_spaced_text_is_not_wide() {
+        assert!(!gate("UTF-16BE", b"caf\xE9"));
+        assert!(!gate(
+            "UTF-16LE",
+            b"a few words of text in windows-1252: caf\xE9"
+        ));
+        assert_eq!(best(b"caf\xE9"), "windows-1252");
+    }
+
+    #[test]
+    fn four_byte_sequences_gate_gbk_out() {
+        assert!(gate("GBK", b"\xC4\xE3\xBA\xC3"));
+        assert!(!gate("GBK", b"\xC4\xE3\x81\x30\x81\x30"));
+    }
+
+    #[test]
+    fn a_cut_last_character_is_forgiven_and_nothing_else() {
+        assert!(decode_prefix(labels::GBK, b"ab\xC4").is_some());
+        assert!(decode_prefix(labels::UTF_8, b"ab\xFFcd").is_none());
+    }
+
+    #[test]
+    fn alike_readings_share_one_confidence() {
+        let ranked = rank(b"caf\xE9 cr\xE8me br\xFBl\xE9e", None);
+        let conf = confidences(&ranked, 9);
+        let names: Vec<_> = conf.iter().map(|(cs, _)| cs.name()).collect();
+        assert!(!names.contains(&"ISO-8859-1"), "{names:?}");
+        assert!(conf[0].1 >= conf.get(1).map_or(0, |c| c.1));
+    }
+}

@@ -1,0 +1,275 @@
+//! How much decoded text looks like text people write: the evidence every candidate
+//! encoding is judged by once its decoder has turned the bytes into characters.
+//!
+//! Each character earns a weight by what it is (a letter of a living alphabet, a common CJK
+//! ideograph or syllable, a punctuation mark, a symbol, a control) and loses some for what
+//! it does next to the character before it (a change of script or of case inside a word, a
+//! symbol between two letters). Mis-decoded text is full of exactly those: C1 controls,
+//! `Ã©`-style letter pairs, quotes inside words, rare ideographs. No trained statistics are
+//! involved: the "common" CJK sets are the first levels of the national standards
+//! (GB 2312 level 1, Big5's frequent characters, JIS X 0208 level 1, KS X 1001's hangul),
+//! computed at first use from the decoders themselves.
+
+#![forbid(unsafe_code)]
+
+use crate::codecs::{DecodeStatus, Decoder, labels};
+use std::sync::OnceLock;
+
+/// The writing system of a letter, for the change-of-script penalty.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Script {
+    Latin,
+    Cyrillic,
+    Greek,
+    Hebrew,
+    Arabic,
+    Thai,
+    Han,
+    Kana,
+    Hangul,
+    Other,
+}
+
+/// The tally of one decoded text.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Tally {
+    /// The sum of the weights.
+    pub score: f64,
+    /// CJK ideographs.
+    pub han: usize,
+    /// Hiragana and katakana.
+    pub kana: usize,
+    /// Hangul syllables.
+    pub hangul: usize,
+    /// Ideographs, kana and syllables with a space before or after them.
+    pub cjk_by_space: usize,
+}
+
+/// Scores `text`: the higher, the more it reads like text.
+pub fn tally(text: &str) -> Tally {
+    let mut t = Tally::default();
+    let mut prev: Option<(char, Option<Script>)> = None;
+    let mut prev2_letter = false;
+    let mut prev_symbol = false;
+    for c in text.chars() {
+        let (w, script) = weight(c);
+        t.score += w;
+        match script {
+            Some(Script::Han) => t.han += 1,
+            Some(Script::Kana) => t.kana += 1,
+            Some(Script::Hangul) => t.hangul += 1,
+            _ => {}
+        }
+        if let Some((p, Some(ps))) = prev
+            && let Some(s) = script
+            && (!p.is_ascii() || !c.is_ascii())
+        {
+            if ps != s && alphabetic(ps) && alphabetic(s) {
+                t.score -= 3.0;
+            }
+            if p.is_lowercase() && c.is_uppercase() {
+                t.score -= 1.5;
+            }
+        }
+        if let Some((p, ps)) = prev
+            && (cjk(script) && p == ' ' || cjk(ps) && c == ' ')
+        {
+            t.cjk_by_space += 1;
+        }
+        // An ideograph or syllable touching a Latin letter: a pair of Latin bytes read as
+        // one double-byte character.
+        if let Some((p, ps)) = prev
+            && (cjk(script) && p.is_ascii_alphabetic() || cjk(ps) && c.is_ascii_alphabetic())
+        {
+            t.score -= 2.5;
+        }
+        // A non-ASCII letter against a digit: the digits of GB18030's four-byte sequences
+        // or a double-byte trail read as single bytes.
+        if let Some((p, ps)) = prev
+            && (script.is_some() && !c.is_ascii() && p.is_ascii_digit()
+                || ps.is_some() && !p.is_ascii() && c.is_ascii_digit())
+            && !cjk(script)
+            && !cjk(ps)
+        {
+            t.score -= 1.5;
+        }
+        // A symbol between two letters: a letter mis-decoded.
+        if prev_symbol && prev2_letter && script.is_some() {
+            t.score -= 2.0;
+        }
+        prev2_letter = matches!(prev, Some((_, Some(_))));
+        prev_symbol = script.is_none() && !c.is_ascii() && w < 0.0;
+        prev = Some((c, script));
+    }
+    t
+}
+
+fn cjk(s: Option<Script>) -> bool {
+    matches!(s, Some(Script::Han | Script::Kana | Script::Hangul))
+}
+
+/// Scripts written with an alphabet, in which a word does not change script.
+fn alphabetic(s: Script) -> bool {
+    !matches!(
+        s,
+        Script::Han | Script::Kana | Script::Hangul | Script::Other
+    )
+}
+
+/// A character's weight, and its script if it is a letter.
+fn weight(c: char) -> (f64, Option<Script>) {
+    use Script::*;
+    let u = c as u32;
+    let letter = |w: f64, s: Script| (w, Some(s));
+    match u {
+        0x09 | 0x0A | 0x0C | 0x0D | 0x20 => (0.0, None),
+        0x41..=0x5A | 0x61..=0x7A => letter(0.2, Latin),
+        0x21..=0x7E => (0.0, None),
+        0x00..=0x1F | 0x7F..=0x9F => (-10.0, None),
+        0xA0 => (0.0, None),
+        0xAB | 0xBB | 0xB0 | 0xA9 | 0xAE | 0xA7 | 0xA3 | 0xBF | 0xA1 | 0xB7 => (-0.5, None),
+        0xA2..=0xBF => (-1.5, None),
+        0xD7 | 0xF7 => (-1.5, None),
+        0xC0..=0xFF => letter(1.0, Latin),
+        0x100..=0x17F => letter(0.5, Latin),
+        0x218..=0x21B => letter(0.5, Latin),
+        0x180..=0x24F => letter(-0.5, Latin),
+        0x386..=0x3CE => letter(1.0, Greek),
+        0x410..=0x44F | 0x401 | 0x451 => letter(1.0, Cyrillic),
+        0x404 | 0x406 | 0x407 | 0x40E | 0x454 | 0x456 | 0x457 | 0x45E | 0x490 | 0x491 => {
+            letter(0.7, Cyrillic)
+        }
+        0x400..=0x45F => letter(0.3, Cyrillic),
+        0x5D0..=0x5EA => letter(1.0, Hebrew),
+        0x591..=0x5C7 => (0.0, None),
+        0x621..=0x64A => letter(1.0, Arabic),
+        0x60C | 0x61B | 0x61F | 0x64B..=0x652 | 0x660..=0x669 => (0.0, None),
+        0xE01..=0xE3A | 0xE40..=0xE4E => letter(1.0, Thai),
+        0x1EA0..=0x1EF9 => letter(0.5, Latin),
+        0x2013 | 0x2014 | 0x2018 | 0x2019 | 0x201C | 0x201D | 0x2022 | 0x2026 => (-0.3, None),
+        0x20AC | 0x2116 => (0.0, None),
+        0x2500..=0x259F => (0.3, None),
+        0x3000..=0x303F => letter(1.0, Han),
+        0x3041..=0x3096 | 0x30A1..=0x30FC => letter(3.0, Kana),
+        0x4E00..=0x9FFF => {
+            if common().han(c) {
+                letter(3.0, Han)
+            } else {
+                letter(-1.5, Han)
+            }
+        }
+        0xAC00..=0xD7A3 => {
+            if common().hangul(c) {
+                letter(3.0, Hangul)
+            } else {
+                letter(-2.0, Hangul)
+            }
+        }
+        0x3131..=0x318E => letter(-2.0, Hangul),
+        0x3400..=0x4DBF | 0x20000..=0x3FFFF => letter(-3.0, Han),
+        0xFF01..=0xFF5E => letter(1.0, Han),
+        0xFF61..=0xFF9F => letter(-1.0, Kana),
+        0xE000..=0xF8FF | 0xFFFD..=0xFFFF => (-6.0, None),
+        _ if c.is_alphabetic() => letter(-1.0, Other),
+        _ => (-2.0, None),
+    }
+}
+
+/// The common ideographs and hangul syllables, as bits over U+4E00..U+9FFF and
+/// U+AC00..U+D7A3.
+struct Common {
+    han: Vec<u64>,
+    hangul: Vec<u64>,
+}
+
+impl Common {
+    fn han(&self, c: char) -> bool {
+        bit(&self.han, c as u32 - 0x4E00)
+    }
+
+    fn hangul(&self, c: char) -> bool {
+        bit(&self.hangul, c as u32 - 0xAC00)
+    }
+}
+
+fn bit(bits: &[u64], i: u32) -> bool {
+    bits.get((i / 64) as usize)
+        .is_some_and(|w| w & (1 << (i % 64)) != 0)
+}
+
+fn set(bits: &mut [u64], i: u32) {
+    if let Some(w) = bits.get_mut((i / 64) as usize) {
+        *w |= 1 << (i % 64);
+    }
+}
+
+/// The common sets, computed once from the national standards' first levels.
+fn common() -> &'static Common {
+    static COMMON: OnceLock<Common> = OnceLock::new();
+    COMMON.get_or_init(|| {
+        let mut han = vec![0u64; (0xA000 - 0x4E00) / 64 + 1];
+        let mut hangul = vec![0u64; (0xD7A4 - 0xAC00) / 64 + 1];
+        // (label, lead bytes, trail bytes) of each standard's common block.
+        let blocks: [(
+            &str,
+            std::ops::RangeInclusive<u8>,
+            std::ops::RangeInclusive<u8>,
+        ); 4] = [
+            ("GB2312", 0xB0..=0xD7, 0xA1..=0xFE),
+            ("Big5", 0xA4..=0xC5, 0x40..=0xFE),
+            ("EUC-JP", 0xB0..=0xCF, 0xA1..=0xFE),
+            ("EUC-KR", 0xB0..=0xC8, 0xA1..=0xFE),
+        ];
+        for (label, leads, trails) in blocks {
+            let Some(cs) = labels::lookup(label) else {
+                continue;
+            };
+            let mut bytes = Vec::with_capacity(8192);
+            for lead in leads {
+                for trail in trails.clone() {
+                    bytes.extend_from_slice(&[lead, trail]);
+                }
+            }
+            let mut decoder = Decoder::new(cs);
+            let mut text = String::with_capacity(bytes.len() * 2);
+            let mut at = 0;
+            while at < bytes.len() {
+                let (status, read) = decoder.decode(&bytes[at..], &mut text, true);
+                at += read;
+                if status == DecodeStatus::InputEmpty {
+                    break;
+                }
+            }
+            for c in text.chars() {
+                match c as u32 {
+                    u @ 0x4E00..=0x9FFF => set(&mut han, u - 0x4E00),
+                    u @ 0xAC00..=0xD7A3 => set(&mut hangul, u - 0xAC00),
+                    _ => {}
+                }
+            }
+        }
+        Common { han, hangul }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn real_text_beats_mojibake() {
+        let real = tally("Größe und Überprüfung der Qualität").score;
+        let moji = tally("GrÃ¶ÃŸe und Ãœberprüfung der QualitÃ¤t").score;
+        assert!(real > moji, "{real} {moji}");
+        let ru = tally("Все люди рождаются свободными").score;
+        let koi_as_1251 = tally("бЯЕ КЧДХ ПНФДЮЧРЯЪ ЯБНАНДМШЛХ").score;
+        assert!(ru > koi_as_1251, "{ru} {koi_as_1251}");
+    }
+
+    #[test]
+    fn common_sets_come_from_the_standards() {
+        assert!(common().han('中') && common().han('的'));
+        assert!(!common().han('\u{9FA5}'));
+        assert!(common().hangul('한') && !common().hangul('\u{D7A3}'));
+    }
+}

@@ -1,0 +1,88 @@
+//! `--detect --verbose`, `--json`'s confidence and runners-up, the escape-sequence stage and
+//! `-f auto`'s refusal to convert on an unsure or unsupported verdict, through the binary.
+
+mod common;
+
+use common::*;
+
+fn detect(args: &[&str], bytes: &[u8]) -> String {
+    let dir = TempDir::new().unwrap();
+    let path = dir.path().join("f.txt");
+    std::fs::write(&path, bytes).unwrap();
+    let mut argv = vec!["--detect"];
+    argv.extend_from_slice(args);
+    let p = path.to_str().unwrap();
+    argv.push(p);
+    let r = run(&argv, b"");
+    r.code(0);
+    r.stdout_text()
+}
+
+#[test]
+fn verbose_and_json_give_confidence_and_runners_up() {
+    let koi8 = encoding_rs::KOI8_R
+        .encode("Все люди рождаются свободными и равными в своем достоинстве и правах.")
+        .0;
+    let text = detect(&["--verbose"], &koi8);
+    assert!(
+        text.contains(": KOI8-R (guess), none; confidence "),
+        "{text}"
+    );
+    assert!(text.contains("runners-up: "), "{text}");
+    let json = detect(&["--json"], &koi8);
+    assert!(json.contains("\"encoding\":\"KOI8-R\""), "{json}");
+    assert!(json.contains("\"confidence\":"), "{json}");
+    assert!(json.contains("\"runners_up\":[{\"encoding\":"), "{json}");
+}
+
+#[test]
+fn iso_2022_jp_is_found_by_its_escapes_not_read_as_utf8() {
+    let jis = encoding_rs::ISO_2022_JP.encode("日本語のテキスト").0;
+    let text = detect(&[], &jis);
+    assert!(text.contains(": ISO-2022-JP (escapes)"), "{text}");
+    run(&["-f", "auto"], &jis)
+        .ok_quiet()
+        .out("日本語のテキスト".as_bytes());
+}
+
+#[test]
+fn escapes_of_charsets_the_table_has_switch_on_by_themselves() {
+    // The detector names these through the label table: with their codecs in the table,
+    // they are found by their escapes and converted.
+    for (bytes, name, text) in [
+        (&b"\x1b$)C\x0e\x30\x21\x0f text\n"[..], "ISO-2022-KR", "\u{AC00} text\n"),
+        (&b"~{VPND~} hz\n"[..], "HZ-GB-2312", "\u{4E2D}\u{6587} hz\n"),
+        (&b"Hi +Jjo-\n"[..], "UTF-7", "Hi \u{263A}\n"),
+    ] {
+        let found = detect(&[], bytes);
+        assert!(found.contains(&format!(": {name} (escapes)")), "{found}");
+        run(&["-f", "auto"], bytes).ok_quiet().out(text.as_bytes());
+    }
+}
+
+#[test]
+fn an_unsure_guess_is_refused_with_what_to_pass() {
+    // Two high bytes: a letter in a dozen code pages.
+    let r = run(&["-f", "auto"], b"x \xE9\xE8 y");
+    if r.code == 1 {
+        r.out(b"").err_has(&["cannot tell the encoding", "--from"]);
+    } else {
+        // Sure enough to convert: then the detector said so in --verbose.
+        let text = detect(&["--verbose"], b"x \xE9\xE8 y");
+        let pct: u32 = text
+            .split("confidence ")
+            .nth(1)
+            .and_then(|t| t.split('%').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap();
+        assert!(pct >= 50, "{text}");
+    }
+}
+
+#[test]
+fn utf16_without_bom_or_ascii_is_not_binary() {
+    let zh = "这是一个用简体中文写的句子，用来测试编码检测。我们希望它能被正确地识别出来。";
+    let le: Vec<u8> = zh.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let text = detect(&[], &le);
+    assert!(text.contains(": UTF-16LE"), "{text}");
+}
