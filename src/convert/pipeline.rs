@@ -9,7 +9,11 @@
 #![forbid(unsafe_code)]
 
 mod locate;
+mod slot;
 mod unicode;
+
+use slot::Slot;
+use std::borrow::Cow;
 
 use super::error::{ConvError, Failure, Location, TextPosition, count_chars};
 use super::newline::{Newline, Piece, Splitter};
@@ -68,10 +72,10 @@ pub struct Converter<'a> {
     policy: Policy,
     opts: Options,
     splitter: Splitter,
-    file: &'a str,
+    file: Cow<'a, str>,
     decoder: Decoder,
-    encoder: &'a mut Encoder,
-    out: &'a mut Output,
+    encoder: Slot<'a, Encoder>,
+    out: Slot<'a, Output>,
     /// What the policy did in this input.
     pub counts: Counts,
     /// `--check`: the first problems found (up to the limit).
@@ -105,6 +109,34 @@ impl<'a> Converter<'a> {
         file: &'a str,
         encoder: &'a mut Encoder,
         out: &'a mut Output,
+    ) -> Converter<'a> {
+        let (file, encoder, out) = (
+            Cow::Borrowed(file),
+            Slot::Borrowed(encoder),
+            Slot::Borrowed(out),
+        );
+        Converter::with(charset, opts, file, encoder, out)
+    }
+
+    /// A converter that owns its encoder and output, for a caller that keeps it between
+    /// calls (the library's [`DecodeReader`](crate::DecodeReader) and friends).
+    pub fn owning(
+        charset: Charset,
+        opts: Options,
+        file: String,
+        encoder: Encoder,
+        out: Output,
+    ) -> Converter<'static> {
+        let (file, encoder, out) = (Cow::Owned(file), Slot::Owned(encoder), Slot::Owned(out));
+        Converter::with(charset, opts, file, encoder, out)
+    }
+
+    fn with(
+        charset: Charset,
+        opts: Options,
+        file: Cow<'a, str>,
+        encoder: Slot<'a, Encoder>,
+        out: Slot<'a, Output>,
     ) -> Converter<'a> {
         // --check goes on past every problem, as replace does, recording each.
         let policy = if opts.check.is_some() {
@@ -146,52 +178,70 @@ impl<'a> Converter<'a> {
     /// so that interactive pipelines see output promptly).
     pub fn run(&mut self, input: &mut Input, flush_each: bool) -> Result<(), Failure> {
         self.pos = TextPosition::default();
+        while !self.step(input, flush_each)? {}
+        self.finish()
+    }
+
+    /// Converts the next piece of `input` (reading once more from it if its window is not
+    /// full); returns true when the input is used up. [`Converter::finish`] ends the input.
+    pub fn step(&mut self, input: &mut Input, flush_each: bool) -> Result<bool, Failure> {
         // Escape must check that each character encodes back to its own bytes where decoding
         // is not one-to-one; that goes character by character, which a shift state rules out.
         let per_char = self.policy == Policy::Escape
             && !self.charset.decodes_one_to_one()
             && !self.charset.is_stateful();
-        loop {
-            let base = input.offset();
-            let (window, eof) = input.fill()?;
-            if window.is_empty() && eof {
-                break;
-            }
-            let piece_len = if eof {
-                window.len()
-            } else {
-                match self.charset.safe_cut(window) {
-                    Some(cut) => cut,
-                    None if window.len() >= WINDOW => window.len(),
-                    None => continue,
-                }
-            };
-            let last = eof && piece_len == window.len();
-            let piece = &window[..piece_len];
-            self.piece_start = base;
-            self.piece_chars = 0;
-            self.text_origin = base;
-            let used = if per_char {
-                self.per_char_piece(piece, last)?
-            } else if self.charset.form() == Form::Utf8 {
-                self.utf8_piece(piece, last)?
-            } else if let Form::Utf16(order) = self.charset.form() {
-                self.utf16_piece(piece, order, last)?
-            } else {
-                self.stream_piece(piece, last)?;
-                piece_len
-            };
-            self.remember(&piece[..used]);
-            input.consume(used);
-            if flush_each {
-                self.out.flush()?;
-            }
-            if last {
-                break;
-            }
+        let base = input.offset();
+        let (window, eof) = input.fill()?;
+        if window.is_empty() && eof {
+            return Ok(true);
         }
+        let piece_len = if eof {
+            window.len()
+        } else {
+            match self.charset.safe_cut(window) {
+                Some(cut) => cut,
+                None if window.len() >= WINDOW => window.len(),
+                None => return Ok(false),
+            }
+        };
+        let last = eof && piece_len == window.len();
+        let piece = &window[..piece_len];
+        self.piece_start = base;
+        self.piece_chars = 0;
+        self.text_origin = base;
+        let used = if per_char {
+            self.per_char_piece(piece, last)?
+        } else if self.charset.form() == Form::Utf8 {
+            self.utf8_piece(piece, last)?
+        } else if let Form::Utf16(order) = self.charset.form() {
+            self.utf16_piece(piece, order, last)?
+        } else {
+            self.stream_piece(piece, last)?;
+            piece_len
+        };
+        self.remember(&piece[..used]);
+        input.consume(used);
+        if flush_each {
+            self.out.flush()?;
+        }
+        Ok(last)
+    }
+
+    /// Ends the input: writes a line break held back for a final CR.
+    pub fn finish(&mut self) -> Result<(), Failure> {
         self.flush_newline();
         Ok(self.out.maybe_flush()?)
+    }
+
+    /// The output the converter writes to.
+    pub fn output(&mut self) -> &mut Output {
+        &mut self.out
+    }
+
+    /// Ends the output: the encoder's last bytes (a stateful charset's return to ASCII).
+    /// Only for a converter that owns its encoder, which no other input will continue.
+    pub fn end_output(&mut self) {
+        self.encoder.encode("", &mut self.out.buf, true);
     }
 
     /// Writes the line break held back for a CR that ended the last text.

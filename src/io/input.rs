@@ -215,7 +215,12 @@ impl Input {
     pub fn fill(&mut self) -> Result<(&[u8], bool), IoError> {
         let (len, eof) = self.available();
         if len < WINDOW && !eof {
-            self.read_more()?;
+            match self.read_more() {
+                // A reader with nothing more for now (the library's queue of pushed bytes, a
+                // non-blocking descriptor): what is here is converted; nothing is an error.
+                Err(e) if len > 0 && e.source.kind() == io::ErrorKind::WouldBlock => {}
+                other => other?,
+            }
         }
         if let Source::Mapped(m) = &self.source {
             // Map the window's pages in one call rather than one page fault at a time; on

@@ -99,6 +99,21 @@ impl Output {
         }
     }
 
+    /// Takes what a memory output holds so far (its BOM first), leaving it empty, for a
+    /// caller that hands bytes on as they come; `last` also writes a BOM that was asked for
+    /// even when no bytes follow. Empty for other outputs.
+    pub fn take_memory(&mut self, last: bool) -> Result<Vec<u8>, IoError> {
+        if last {
+            self.finish_bom_and_flush()?;
+        } else {
+            self.flush()?;
+        }
+        match &mut self.sink {
+            Sink::Memory(v) => Ok(std::mem::take(v)),
+            _ => Ok(Vec::new()),
+        }
+    }
+
     fn finish_bom_and_flush(&mut self) -> Result<(), IoError> {
         if self.at_start() && matches!(self.bom, Some((_, true))) {
             self.start()?;
