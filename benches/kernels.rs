@@ -1,5 +1,5 @@
 //! In-process conversion kernels: each pair of `python3 bench/run.py`, through the library's
-//! whole-stream entry point [`transcode::app::stream::convert_reader`] over an in-memory corpus, so
+//! whole-stream entry point [`transcoder::app::stream::convert_reader`] over an in-memory corpus, so
 //! that process start, page cache and pipes are out of the picture.
 //!
 //! The corpus (a few MB of English and of Chinese, see `CORPUS_MB`) is generated here from a
@@ -14,10 +14,10 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::io::Cursor;
 use std::time::Duration;
-use transcode::app::settings::Settings;
-use transcode::app::stream::convert_reader;
-use transcode::codecs::labels;
-use transcode::convert::Policy;
+use transcoder::app::settings::Settings;
+use transcoder::app::stream::convert_reader;
+use transcoder::codecs::labels;
+use transcoder::convert::Policy;
 
 /// MB (10^6 bytes) of UTF-8 text per language, unless `KERNELS_CORPUS_MB` says otherwise.
 const CORPUS_MB: f64 = 4.0;

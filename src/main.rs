@@ -6,9 +6,9 @@
 use clap::Parser;
 
 fn main() {
-    transcode::io::sigbus::install();
-    let cli = transcode::app::cli::Cli::parse();
-    let code = transcode::app::run::run(&cli).unwrap_or_else(|e| {
+    transcoder::io::sigbus::install();
+    let cli = transcoder::app::cli::Cli::parse();
+    let code = transcoder::app::run::run(&cli).unwrap_or_else(|e| {
         eprintln!("transcode: {e:#}");
         2
     });

@@ -1,5 +1,5 @@
 //! Property tests for the CJK charsets of issue 17, in-process through the library
-//! (`transcode::app::stream::convert_reader`):
+//! (`transcoder::app::stream::convert_reader`):
 //!
 //! 1. Every split: however the reader cuts the input (every single cut point of a short
 //!    input, and random piece sizes), the output and status are those of the whole input.
@@ -10,11 +10,11 @@
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use std::io::{Cursor, Read};
-use transcode::app::settings::Settings;
-use transcode::app::stream::convert_reader;
-use transcode::codecs::Charset;
-use transcode::codecs::labels::{UTF_8, resolve};
-use transcode::convert::Policy;
+use transcoder::app::settings::Settings;
+use transcoder::app::stream::convert_reader;
+use transcoder::codecs::Charset;
+use transcoder::codecs::labels::{UTF_8, resolve};
+use transcoder::convert::Policy;
 
 fn cs(label: &str) -> Charset {
     resolve(label).unwrap_or_else(|e| panic!("{label}: {e}"))

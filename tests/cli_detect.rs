@@ -50,7 +50,11 @@ fn escapes_of_charsets_the_table_has_switch_on_by_themselves() {
     // The detector names these through the label table: with their codecs in the table,
     // they are found by their escapes and converted.
     for (bytes, name, text) in [
-        (&b"\x1b$)C\x0e\x30\x21\x0f text\n"[..], "ISO-2022-KR", "\u{AC00} text\n"),
+        (
+            &b"\x1b$)C\x0e\x30\x21\x0f text\n"[..],
+            "ISO-2022-KR",
+            "\u{AC00} text\n",
+        ),
         (&b"~{VPND~} hz\n"[..], "HZ-GB-2312", "\u{4E2D}\u{6587} hz\n"),
         (&b"Hi +Jjo-\n"[..], "UTF-7", "Hi \u{263A}\n"),
     ] {

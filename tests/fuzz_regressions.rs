@@ -36,7 +36,7 @@ use fuzz::{
     check_escape_round_trip as escape_round_trip, check_replace_well_formed as replace_well_formed,
     check_stateful_decoder, check_utf8_to_utf16, convert, settings,
 };
-use transcode::convert::Policy;
+use transcoder::convert::Policy;
 
 /// Found by `decode_any` (fixed since in 5f2e808): U+000E, U+000F or U+001B converted to
 /// ISO-2022-JP panicked under every policy. encoding_rs's ISO-2022-JP encoder reports those

@@ -55,7 +55,7 @@ fn every_lead_trail_pair() {
 
 #[test]
 fn four_byte_range_edges_and_limits() {
-    let ranges: Vec<u32> = transcode::codecs::gb::tables::RANGES
+    let ranges: Vec<u32> = transcoder::codecs::gb::tables::RANGES
         .iter()
         .map(|r| r.0)
         .collect();

@@ -1,6 +1,6 @@
 //! The man page, the shell completions and the README's table of labels are generated from the
-//! one clap definition (`transcode::app::cli::Cli`) and the one label table
-//! (`transcode::codecs::labels::rows`, with `aliases_of`). These tests render them and compare them with the committed
+//! one clap definition (`transcoder::app::cli::Cli`) and the one label table
+//! (`transcoder::codecs::labels::rows`, with `aliases_of`). These tests render them and compare them with the committed
 //! files, so that they cannot go stale. When they differ, regenerate them with
 //!
 //! ```text
@@ -17,8 +17,8 @@ use clap_mangen::Man;
 use clap_mangen::roff::{Inline, Roff, bold, italic, roman};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
-use transcode::app::cli::Cli;
-use transcode::codecs::labels::{self, Entry};
+use transcoder::app::cli::Cli;
+use transcoder::codecs::labels::{self, Entry};
 
 const REGENERATE: &str = "TRANSCODE_REGENERATE=1 cargo test --test generated";
 const MAN_PAGE: &str = "man/transcode.1";

@@ -1,4 +1,4 @@
-//! Property tests. In-process through the library (`transcode::app::stream::convert_reader`) for
+//! Property tests. In-process through the library (`transcoder::app::stream::convert_reader`) for
 //! speed, plus one through two processes of the real binary.
 //!
 //! 1. Chunk-split equivalence: a reader that hands out the input in arbitrary pieces gives
@@ -19,11 +19,11 @@ mod common;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use std::io::{Cursor, Read};
-use transcode::app::settings::Settings;
-use transcode::app::stream::convert_reader;
-use transcode::codecs::Charset;
-use transcode::codecs::labels::{UTF_8, resolve};
-use transcode::convert::Policy;
+use transcoder::app::settings::Settings;
+use transcoder::app::stream::convert_reader;
+use transcoder::codecs::Charset;
+use transcoder::codecs::labels::{UTF_8, resolve};
+use transcoder::convert::Policy;
 
 fn cs(label: &str) -> Charset {
     resolve(label).unwrap_or_else(|e| panic!("{label}: {e}"))
@@ -622,7 +622,7 @@ proptest! {
 // 6. --normalize: every cut it allows gives the same text as the whole, which is what the
 //    normalizer makes of the whole.
 
-use transcode::convert::normalize::NormalForm;
+use transcoder::convert::normalize::NormalForm;
 
 const FORMS: &[NormalForm] = &[
     NormalForm::Nfc,

@@ -15,11 +15,11 @@
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use std::io::{Cursor, Read};
-use transcode::app::settings::Settings;
-use transcode::app::stream::convert_reader;
-use transcode::codecs::Charset;
-use transcode::codecs::labels::resolve;
-use transcode::convert::Policy;
+use transcoder::app::settings::Settings;
+use transcoder::app::stream::convert_reader;
+use transcoder::codecs::Charset;
+use transcoder::codecs::labels::resolve;
+use transcoder::convert::Policy;
 
 mod common;
 

@@ -5,7 +5,7 @@
 mod common;
 
 use common::*;
-use transcode::convert::error::hex;
+use transcoder::convert::error::hex;
 
 /// One row of the file.
 struct Vector {

@@ -2,7 +2,7 @@
 //! the ISO-2022 forms) and the stateless ones beside them.
 
 use super::{POLICIES, convert, convert_chunked, hex, pick, settings, split_header};
-use transcode::convert::Policy;
+use transcoder::convert::Policy;
 
 /// The charsets the target picks from: shift-state first, then stateless.
 pub const CJK_LABELS: &[&str] = &[

@@ -1,9 +1,9 @@
-//! The GB family's kernels (`transcode::codecs::gb`) against encoding_rs, their reference:
+//! The GB family's kernels (`transcoder::codecs::gb`) against encoding_rs, their reference:
 //! the property of `fuzz_targets/gb_differential.rs`, which `tests/gb_differential.rs` also
 //! checks on generated adversarial input.
 //!
 //! For GBK and GB18030 the reference is encoding_rs behind the same `Codec` interface
-//! (`transcode::codecs::whatwg::Whatwg`); for strict GB2312, which encoding_rs lacks, it is
+//! (`transcoder::codecs::whatwg::Whatwg`); for strict GB2312, which encoding_rs lacks, it is
 //! encoding_rs's GB18030 read one character at a time and narrowed to the rows of GB 2312.
 //! Compared: decoding (text, and each error's offset, length and kind) with the input read in
 //! chunks and into small output buffers, by both decoder entry points; encoding (bytes, and
@@ -11,13 +11,13 @@
 //! under every policy, to UTF-8 and UTF-16LE and back from UTF-8.
 
 use super::{POLICIES, apply_flags, convert_chunked, hex, pick, split_header};
-use transcode::app::settings::Settings;
-use transcode::app::stream::convert_reader;
-use transcode::codecs::whatwg::Whatwg;
-use transcode::codecs::{
+use transcoder::app::settings::Settings;
+use transcoder::app::stream::convert_reader;
+use transcoder::codecs::whatwg::Whatwg;
+use transcoder::codecs::{
     CharAt, Charset, DecodeStatus, Decoder, EncodeStatus, Encoder, Problem, labels,
 };
-use transcode::convert::Policy;
+use transcoder::convert::Policy;
 
 /// encoding_rs's GBK and GB18030, under the names of ours.
 static REF_GBK: Whatwg = Whatwg::new("GBK", &encoding_rs::GBK_INIT);

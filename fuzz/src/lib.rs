@@ -13,12 +13,12 @@ pub mod cjk;
 pub mod gb;
 
 use std::io::{Cursor, Read};
-use transcode::app::settings::Settings;
-use transcode::app::stream::convert_reader;
-use transcode::codecs::Charset;
-use transcode::codecs::bom::output_bom;
-use transcode::codecs::labels::resolve;
-use transcode::convert::{Newline, Policy};
+use transcoder::app::settings::Settings;
+use transcoder::app::stream::convert_reader;
+use transcoder::codecs::Charset;
+use transcoder::codecs::bom::output_bom;
+use transcoder::codecs::labels::resolve;
+use transcoder::convert::{Newline, Policy};
 
 /// Source labels (`--from`), as a user would write them.
 pub const FROM_LABELS: &[&str] = &[
@@ -159,7 +159,7 @@ pub fn utf16le_error(bytes: &[u8]) -> Option<String> {
 }
 
 /// Bytes in hex, for messages: the library's own form.
-pub use transcode::convert::error::hex;
+pub use transcoder::convert::error::hex;
 
 /// Settings for `from` → `to` under `policy` (labels resolved), everything else default.
 pub fn settings(from: &str, to: &str, policy: Policy) -> Settings {

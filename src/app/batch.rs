@@ -121,19 +121,19 @@ pub fn run_batch(settings: &Settings, batch: &Batch, args: &[PathBuf]) -> anyhow
 /// second walk), so that nothing is converted twice; with `--output-dir`, two files that
 /// would be written to the same place are an error for the second.
 fn once_each(items: Vec<Item>, mode: &Mode) -> Vec<Item> {
+    use crate::io::platform::file_id;
     use std::collections::HashMap;
-    use std::os::unix::fs::MetadataExt;
-    let mut seen: HashMap<(u64, u64), PathBuf> = HashMap::new();
+    let mut seen: HashMap<_, PathBuf> = HashMap::new();
     let mut places: HashMap<PathBuf, PathBuf> = HashMap::new();
     items
         .into_iter()
         .map(|item| {
             let Item::File(t) = &item else { return item };
-            if let Ok(m) = std::fs::metadata(&t.path)
-                && let Some(first) = seen.insert((m.dev(), m.ino()), t.path.clone())
+            if let Some(id) = file_id(&t.path)
+                && let Some(first) = seen.insert(id.clone(), t.path.clone())
             {
                 let why = format!("the same file as {}, done once", first.display());
-                seen.insert((m.dev(), m.ino()), first);
+                seen.insert(id, first);
                 return Item::Skipped(t.path.clone(), why);
             }
             if let Mode::OutputDir(dir) = mode

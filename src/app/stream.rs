@@ -83,7 +83,7 @@ pub fn convert_reader(reader: Box<dyn std::io::Read>, settings: &Settings) -> (V
 
 /// The BOM the output starts with: the unmarked UTF-16, UTF-32 and UCS-2 labels and
 /// UTF-8-SIG write one, and `--add-bom` asks for one in any charset that has one.
-fn output_bom(settings: &Settings) -> Option<&'static [u8]> {
+pub(crate) fn output_bom(settings: &Settings) -> Option<&'static [u8]> {
     let unmarked = settings.to.order() == Some(Order::Unmarked) || settings.to.writes_bom();
     let wanted = unmarked || settings.add_bom;
     wanted
@@ -126,7 +126,7 @@ fn convert_input(
 
 /// `--keep-bom`: writes the input's BOM as U+FEFF, which the policy deals with like any
 /// character where the target has no U+FEFF.
-fn keep_bom(
+pub(crate) fn keep_bom(
     bom: bom::Bom,
     file: &str,
     settings: &Settings,
@@ -211,7 +211,7 @@ pub fn prepare(
     } else {
         settings.from
     };
-    input.peek(detect::PREFIX)?;
+    input.peek(head_needed(label))?;
     let (head, _) = input.prefix(detect::PREFIX);
     let (charset, skip, kept) = match bom::matching(label, head) {
         BomVerdict::Matching { bom, order } => {
@@ -273,6 +273,18 @@ fn refusal(file: &str, found: &detect::Detection) -> ConvError {
     ConvError::Undetected {
         file: file.to_string(),
         why,
+    }
+}
+
+/// How many bytes of the start of an input [`prepare`] looks at under `label`: a BOM's
+/// (at most four bytes), or for `auto` and the unmarked UTF-16, UTF-32 and UCS-2 labels,
+/// whose byte order the zero bytes may decide, the detector's prefix. A stream is converted
+/// as soon as that much has arrived.
+pub(crate) fn head_needed(label: Charset) -> usize {
+    if label == labels::AUTO_CHARSET || label.order() == Some(Order::Unmarked) {
+        detect::PREFIX
+    } else {
+        4
     }
 }
 

@@ -7,7 +7,7 @@
 //! Decoding follows UTS #6 fully. Ill-formed, each one piece: the reserved tags (0C in
 //! single-byte mode, F2 in Unicode mode), a window definition with a reserved offset (SDn or
 //! UDn with 00 or A8..F8, two bytes), a tag or unit cut short by the end of the input, and an
-//! unpaired surrogate ([`Problem::LoneSurrogate`], whose high half must be followed at once by
+//! unpaired surrogate ([`Problem::LoneSurrogate`](super::codec::Problem::LoneSurrogate), whose high half must be followed at once by
 //! its low half, in either mode). An ill-formed piece changes no state; ICU switches the mode
 //! or window a bad definition names before it finds the offset reserved.
 //!

@@ -3,10 +3,10 @@
 //! `data/single-byte/` ([`generated`]; ISO-8859-1 and US-ASCII are defined in [`tables`]).
 //!
 //! Decoding writes each byte's UTF-8 from a table built at compile time, copying ASCII runs
-//! at once where the code page keeps ASCII ([`decode`]). Encoding looks each character up
+//! at once where the code page keeps ASCII (`decode`). Encoding looks each character up
 //! in a two-level inverse table built the first time the code page is written, and
 //! recognises Apple's multi-character sequences and, for TCVN 5712, writes a precomposed
-//! letter that has no byte of its own as base letter and combining mark ([`encode`]). An
+//! letter that has no byte of its own as base letter and combining mark (`encode`). An
 //! unassigned byte is malformed, a character without a byte unmappable.
 
 #![forbid(unsafe_code)]

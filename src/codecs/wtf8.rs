@@ -4,7 +4,7 @@
 //! ill-formed UTF-16) and how JavaScript strings with lone surrogates are stored as bytes.
 //!
 //! A lone surrogate is a code point of WTF-8, but the pipeline's text is UTF-8, which has
-//! none: it travels as [`Problem::LoneSurrogate`] through the error policy. Under `strict` it
+//! none: it travels as [`Problem::LoneSurrogate`](super::codec::Problem::LoneSurrogate) through the error policy. Under `strict` it
 //! stops the conversion, under `replace` it becomes U+FFFD, and under `escape` it is kept and
 //! written to any target that holds surrogates: UTF-16 and UTF-32 as the unit, WTF-8 as its
 //! three bytes. So `-f UTF-16LE -t WTF-8 --errors escape` and back is lossless for any

@@ -12,7 +12,11 @@ mod codes;
 mod direct;
 mod locate;
 mod normalized;
+mod slot;
 mod unicode;
+
+use slot::Slot;
+use std::borrow::Cow;
 
 use super::error::{ConvError, Failure, Location, TextPosition, count_chars};
 use super::newline::{Newline, Piece, Splitter};
@@ -91,10 +95,10 @@ pub struct Converter<'a> {
     policy: Policy,
     opts: Options,
     splitter: Splitter,
-    file: &'a str,
+    file: Cow<'a, str>,
     decoder: Decoder,
-    encoder: &'a mut Encoder,
-    out: &'a mut Output,
+    encoder: Slot<'a, Encoder>,
+    out: Slot<'a, Output>,
     /// What the policy did in this input.
     pub counts: Counts,
     /// `--check`: the first problems found (up to the limit).
@@ -113,6 +117,8 @@ pub struct Converter<'a> {
     text_origin: u64,
     /// The last bytes before the current piece, for malformed reports that reach back.
     history: Vec<u8>,
+    /// The absolute offset just past the input used so far.
+    input_end: u64,
     /// A stateful decoder as it was at the start of the current piece, from which error
     /// locations replay the piece (see [`crate::codecs::codec::Decode::snapshot`]).
     piece_decoder: Option<Decoder>,
@@ -141,6 +147,34 @@ impl<'a> Converter<'a> {
         encoder: &'a mut Encoder,
         out: &'a mut Output,
     ) -> Converter<'a> {
+        let (file, encoder, out) = (
+            Cow::Borrowed(file),
+            Slot::Borrowed(encoder),
+            Slot::Borrowed(out),
+        );
+        Converter::with(charset, opts, file, encoder, out)
+    }
+
+    /// A converter that owns its encoder and output, for a caller that keeps it between
+    /// calls (the library's [`DecodeReader`](crate::DecodeReader) and friends).
+    pub fn owning(
+        charset: Charset,
+        opts: Options,
+        file: String,
+        encoder: Encoder,
+        out: Output,
+    ) -> Converter<'static> {
+        let (file, encoder, out) = (Cow::Owned(file), Slot::Owned(encoder), Slot::Owned(out));
+        Converter::with(charset, opts, file, encoder, out)
+    }
+
+    fn with(
+        charset: Charset,
+        opts: Options,
+        file: Cow<'a, str>,
+        encoder: Slot<'a, Encoder>,
+        out: Slot<'a, Output>,
+    ) -> Converter<'a> {
         // --check goes on past every problem, as replace does, recording each.
         let policy = if opts.check.is_some() {
             Policy::Replace
@@ -168,6 +202,7 @@ impl<'a> Converter<'a> {
             piece_chars: 0,
             text_origin: 0,
             history: Vec::new(),
+            input_end: 0,
             units: Vec::new(),
             utf8: Vec::new(),
             norm_tail: String::new(),
@@ -186,57 +221,84 @@ impl<'a> Converter<'a> {
     /// so that interactive pipelines see output promptly).
     pub fn run(&mut self, input: &mut Input, flush_each: bool) -> Result<(), Failure> {
         self.pos = TextPosition::default();
+        while !self.step(input, flush_each)? {}
+        self.finish()
+    }
+
+    /// Converts the next piece of `input` (reading once more from it if its window is not
+    /// full); returns true when the input is used up. [`Converter::finish`] ends the input.
+    pub fn step(&mut self, input: &mut Input, flush_each: bool) -> Result<bool, Failure> {
         // Escape must check that each character encodes back to its own bytes where decoding
         // is not one-to-one; that goes character by character, which a shift state rules out.
         let per_char = self.policy == Policy::Escape
             && !self.charset.decodes_one_to_one()
             && !self.charset.is_stateful();
-        loop {
-            let base = input.offset();
-            let (window, eof) = input.fill()?;
-            if window.is_empty() && eof {
-                break;
+        let base = input.offset();
+        let (window, eof) = input.fill()?;
+        if window.is_empty() && eof {
+            // The last piece was cut at the end of what had arrived, before the end of the
+            // input was known: a decoder with state (an open UTF-7 run, a shift) is told now.
+            if !matches!(self.charset.form(), Form::Utf8 | Form::Utf16(_)) {
+                self.piece_start = base;
+                self.text_origin = base;
+                self.stream_piece(&[], true)?;
             }
-            let piece_len = if eof {
-                window.len()
-            } else {
-                match self.cut(window) {
-                    Some(cut) => cut,
-                    None if window.len() >= WINDOW => window.len(),
-                    None => continue,
-                }
-            };
-            let last = eof && piece_len == window.len();
-            let piece = &window[..piece_len];
-            self.piece_start = base;
-            self.piece_chars = 0;
-            self.text_origin = base;
-            if self.charset.is_stateful() {
-                self.piece_decoder = self.decoder.snapshot();
-            }
-            let used = if per_char {
-                self.per_char_piece(piece, last)?
-            } else if self.charset.form() == Form::Utf8 {
-                self.utf8_piece(piece, last)?
-            } else if let Form::Utf16(order) = self.charset.form() {
-                self.utf16_piece(piece, order, last)?
-            } else {
-                self.stream_piece(piece, last)?;
-                piece_len
-            };
-            self.remember(&piece[..used]);
-            input.consume(used);
-            if flush_each {
-                self.out.flush()?;
-            }
-            if last {
-                break;
-            }
+            return Ok(true);
         }
+        let piece_len = if eof {
+            window.len()
+        } else {
+            match self.cut(window) {
+                Some(cut) => cut,
+                None if window.len() >= WINDOW => window.len(),
+                None => return Ok(false),
+            }
+        };
+        let last = eof && piece_len == window.len();
+        let piece = &window[..piece_len];
+        self.piece_start = base;
+        self.piece_chars = 0;
+        self.text_origin = base;
+        if self.charset.is_stateful() {
+            self.piece_decoder = self.decoder.snapshot();
+        }
+        let used = if per_char {
+            self.per_char_piece(piece, last)?
+        } else if self.charset.form() == Form::Utf8 {
+            self.utf8_piece(piece, last)?
+        } else if let Form::Utf16(order) = self.charset.form() {
+            self.utf16_piece(piece, order, last)?
+        } else {
+            self.stream_piece(piece, last)?;
+            piece_len
+        };
+        self.remember(&piece[..used]);
+        input.consume(used);
+        self.input_end = base + used as u64;
+        if flush_each {
+            self.out.flush()?;
+        }
+        Ok(last)
+    }
+
+    /// Ends the input: normalizes what was held for a composition, lets a sequence encoder
+    /// write what it held, and writes a line break held back for a final CR.
+    pub fn finish(&mut self) -> Result<(), Failure> {
         self.flush_normalized()?;
-        self.settle_now(input.offset())?;
+        self.settle_now(self.input_end)?;
         self.flush_newline();
         Ok(self.out.maybe_flush()?)
+    }
+
+    /// The output the converter writes to.
+    pub fn output(&mut self) -> &mut Output {
+        &mut self.out
+    }
+
+    /// Ends the output: the encoder's last bytes (a stateful charset's return to ASCII).
+    /// Only for a converter that owns its encoder, which no other input will continue.
+    pub fn end_output(&mut self) {
+        self.encoder.encode("", &mut self.out.buf, true);
     }
 
     /// Writes the line break held back for a CR that ended the last text.

@@ -10,7 +10,6 @@
 use super::error::IoError;
 use std::fs::{self, File, FileTimes};
 use std::io::{self, Write};
-use std::os::unix::fs::{FileExt, MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use tempfile::NamedTempFile;
 
@@ -106,7 +105,7 @@ impl AtomicFile {
             return Ok(false);
         }
         let mut old = vec![0u8; bytes.len()];
-        file.read_exact_at(&mut old, self.matched)?;
+        super::platform::read_exact_at(file, &mut old, self.matched)?;
         Ok(old == bytes)
     }
 
@@ -125,18 +124,9 @@ impl AtomicFile {
             .map_err(|e| self.fail(e))?;
         let guard = super::sigbus::TempGuard::new(temp.path());
         let old = fs::metadata(&self.target).ok();
-        let mode = old
-            .as_ref()
-            .map_or(0o666 & !umask(), |m| m.permissions().mode());
-        fs::set_permissions(temp.path(), fs::Permissions::from_mode(mode))
+        let keep_owner = self.replace.keep_owner;
+        super::platform::copy_permissions(temp.path(), temp.as_file(), old.as_ref(), keep_owner)
             .map_err(|e| self.fail(e))?;
-        if let (true, Some(m)) = (self.replace.keep_owner, &old) {
-            // Only root may give a file away; keeping the group can still work.
-            let f = temp.as_file();
-            if std::os::unix::fs::fchown(f, Some(m.uid()), Some(m.gid())).is_err() {
-                let _ = std::os::unix::fs::fchown(f, None, Some(m.gid()));
-            }
-        }
         self.temp = Some((temp, guard));
         self.copy_matched_prefix()
     }
@@ -150,7 +140,7 @@ impl AtomicFile {
         let result = (|| {
             while at < self.matched {
                 let n = buf.len().min((self.matched - at) as usize);
-                file.read_exact_at(&mut buf[..n], at)?;
+                super::platform::read_exact_at(file, &mut buf[..n], at)?;
                 temp.as_file_mut().write_all(&buf[..n])?;
                 at += n as u64;
             }
@@ -200,21 +190,12 @@ fn remove_stale_temps(dir: &Path) {
         let Some(pid) = rest.split('-').next().and_then(|p| p.parse::<u32>().ok()) else {
             continue;
         };
-        let alive = Path::new("/proc").join(pid.to_string()).exists();
+        // Without /proc (macOS, the BSDs, Windows) whether the process lives is not known:
+        // its file is left alone.
+        let alive =
+            !Path::new("/proc/self").exists() || Path::new("/proc").join(pid.to_string()).exists();
         if !alive && rest.ends_with(".tmp") {
             let _ = fs::remove_file(entry.path());
         }
     }
-}
-
-/// The process's umask, for the mode of a new output file; 022 when it cannot be read.
-fn umask() -> u32 {
-    fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find_map(|l| l.strip_prefix("Umask:"))
-                .and_then(|v| u32::from_str_radix(v.trim(), 8).ok())
-        })
-        .unwrap_or(0o022)
 }

@@ -8,8 +8,6 @@ use super::error::IoError;
 use memmap2::Mmap;
 use std::fs::File;
 use std::io::{self, Read, Seek};
-use std::os::fd::AsFd;
-use std::os::unix::fs::FileExt;
 use std::path::Path;
 
 /// The most bytes handed to the converters at once: big enough to amortise per-call costs,
@@ -60,11 +58,9 @@ impl Input {
                 (name, file)
             }
             None => {
-                let fd = io::stdin()
-                    .as_fd()
-                    .try_clone_to_owned()
+                let file = super::platform::stdin_file()
                     .map_err(|e| IoError::new("cannot read standard input", e))?;
-                ("<stdin>".to_string(), File::from(fd))
+                ("<stdin>".to_string(), file)
             }
         };
         let meta = file
@@ -77,9 +73,11 @@ impl Input {
         let regular = meta.is_file();
         let mut file = file;
         let at_start = regular && matches!(file.stream_position(), Ok(0));
-        let source = if regular && at_start && !no_mmap && meta.len() > 0 {
+        let mappable = super::platform::MAPS_FILES && regular && at_start && !no_mmap;
+        let source = if mappable && meta.len() > 0 {
             match map(&file) {
                 Ok(m) => {
+                    #[cfg(unix)]
                     let _ = m.advise(memmap2::Advice::Sequential);
                     super::sigbus::reading(&name);
                     Source::Mapped(m)
@@ -182,7 +180,7 @@ impl Input {
                 buf[..n].copy_from_slice(&m[start..start + n]);
                 Ok(n)
             }
-            Source::Stream { file: Some(f), .. } => f.read_at(buf, at),
+            Source::Stream { file: Some(f), .. } => super::platform::read_at(f, buf, at),
             Source::Stream { .. } | Source::Owned { .. } => Ok(0),
         }
     }
@@ -215,8 +213,14 @@ impl Input {
     pub fn fill(&mut self) -> Result<(&[u8], bool), IoError> {
         let (len, eof) = self.available();
         if len < WINDOW && !eof {
-            self.read_more()?;
+            match self.read_more() {
+                // A reader with nothing more for now (the library's queue of pushed bytes, a
+                // non-blocking descriptor): what is here is converted; nothing is an error.
+                Err(e) if len > 0 && e.source.kind() == io::ErrorKind::WouldBlock => {}
+                other => other?,
+            }
         }
+        #[cfg(unix)]
         if let Source::Mapped(m) = &self.source {
             // Map the window's pages in one call rather than one page fault at a time; on
             // kernels without MADV_POPULATE_READ this is only a hint left untaken.
@@ -326,6 +330,7 @@ fn stream(file: File, regular: bool) -> Source {
 
 /// Pages of the map before `done` that were converted are dropped from our address space,
 /// a few MiB at a time, so that the process's resident size does not grow with the file.
+#[cfg_attr(not(unix), allow(unused_variables))]
 fn release(m: &Mmap, released: &mut usize, done: usize) {
     const PAGE: usize = 4096;
     const BATCH: usize = 8 * 1024 * 1024;
@@ -333,6 +338,7 @@ fn release(m: &Mmap, released: &mut usize, done: usize) {
     if end < *released + BATCH {
         return;
     }
+    #[cfg(unix)]
     #[allow(unsafe_code)]
     // SAFETY: the map is a read-only shared mapping of a file. MADV_DONTNEED only removes
     // our page-table entries for the range; the pages stay in the page cache and a later

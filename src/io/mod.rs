@@ -7,6 +7,11 @@ pub mod atomic;
 pub mod error;
 pub mod input;
 pub mod output;
+pub mod platform;
+#[cfg(unix)]
+pub mod sigbus;
+#[cfg(not(unix))]
+#[path = "sigbus_portable.rs"]
 pub mod sigbus;
 
 pub use atomic::{Replace, Written};

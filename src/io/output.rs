@@ -8,8 +8,7 @@
 use super::atomic::{AtomicFile, Replace, Written};
 use super::error::IoError;
 use std::fs::File;
-use std::io::{self, Write};
-use std::os::fd::AsFd;
+use std::io::Write;
 use std::path::Path;
 
 /// Flush the buffer to the sink once it holds this many bytes.
@@ -41,11 +40,9 @@ enum Sink {
 impl Output {
     /// Standard output.
     pub fn stdout() -> Result<Output, IoError> {
-        let fd = io::stdout()
-            .as_fd()
-            .try_clone_to_owned()
+        let file = super::platform::stdout_file()
             .map_err(|e| IoError::new("cannot write to standard output", e))?;
-        let (file, name) = (File::from(fd), "standard output".to_string());
+        let name = "standard output".to_string();
         Ok(Output::new(Sink::Stream { file, name }))
     }
 
@@ -96,6 +93,21 @@ impl Output {
         match self.sink {
             Sink::Memory(v) => v,
             _ => Vec::new(),
+        }
+    }
+
+    /// Takes what a memory output holds so far (its BOM first), leaving it empty, for a
+    /// caller that hands bytes on as they come; `last` also writes a BOM that was asked for
+    /// even when no bytes follow. Empty for other outputs.
+    pub fn take_memory(&mut self, last: bool) -> Result<Vec<u8>, IoError> {
+        if last {
+            self.finish_bom_and_flush()?;
+        } else {
+            self.flush()?;
+        }
+        match &mut self.sink {
+            Sink::Memory(v) => Ok(std::mem::take(v)),
+            _ => Ok(Vec::new()),
         }
     }
 

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::Path;
-use transcode::codecs::labels;
+use transcoder::codecs::labels;
 
 /// Labels that go elsewhere than the list's `encoding` column says, and why.
 const OVERRIDES: &[(&str, &str)] = &[

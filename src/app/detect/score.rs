@@ -6,7 +6,7 @@
 //! detector, whose frequency model knows the CJK languages apart) as one more piece of
 //! evidence, and a small prior per encoding that decides between equal readings.
 //!
-//! Candidates are named in [`CANDIDATES`] and resolved through the label table when the
+//! Candidates are named in `CANDIDATES` and resolved through the label table when the
 //! stage runs, so an encoding that lands in the table (CP437, IBM037, CP949, JOHAB...) is a
 //! candidate from then on, and one that is not there is never answered.
 
@@ -191,7 +191,7 @@ const SHARPNESS: f64 = 12.0;
 /// The confidence (0..=100) of the best reading, and the runners-up with theirs: a softmax
 /// over the distinct readings (two encodings that decode the input alike are one reading) of
 /// the score margins per byte of evidence (`evidence`: the non-ASCII bytes, at least
-/// [`MIN_EVIDENCE`]).
+/// `MIN_EVIDENCE`).
 pub fn confidences(ranked: &[Ranked], evidence: usize) -> Vec<(Charset, u8)> {
     let per = SHARPNESS / (evidence as f64).max(MIN_EVIDENCE);
     let mut distinct: Vec<&Ranked> = Vec::new();

@@ -6,8 +6,8 @@
 //! typed in again; encoding_rs stays the reference the tests and the fuzz target compare
 //! these kernels with. A member of the family is a [`Variant`]: the shared mappings narrowed
 //! and overridden in a few places. Decoding copies ASCII in runs and looks each two-byte
-//! character up once ([`decode`]); encoding looks each BMP character up once in a 64K-entry
-//! table ([`encode`]); four-byte sequences and errors take a slower path beside them.
+//! character up once (`decode.rs`); encoding looks each BMP character up once in a 64K-entry
+//! table (`encode.rs`); four-byte sequences and errors take a slower path beside them.
 
 #![forbid(unsafe_code)]
 

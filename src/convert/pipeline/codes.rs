@@ -80,7 +80,7 @@ impl Converter<'_> {
         if bytes.len() != self.charset.form().unit() {
             return Ok(None);
         }
-        if !unmappable::pass_surrogate(unit, self.encoder, &mut self.out.buf) {
+        if !unmappable::pass_surrogate(unit, &mut self.encoder, &mut self.out.buf) {
             let reason = format!(
                 "surrogatepass writes the unpaired surrogate U+{unit:04X} only to UTF-8, UTF-16 \
                  or UTF-32, not {}",

@@ -1,0 +1,220 @@
+//! What a conversion does besides decoding and encoding: the error policy, byte order
+//! marks, line endings and approximations.
+
+#![forbid(unsafe_code)]
+
+use crate::convert;
+
+/// What to do with input that cannot be converted as it is: bytes that are ill-formed in
+/// the source charset, or characters the target charset cannot hold.
+///
+/// ```
+/// use transcoder::{Options, Policy, Transcoder};
+///
+/// let t = Transcoder::with_options("UTF-8", "ISO-8859-1", Options::new().policy(Policy::Replace))?;
+/// assert_eq!(t.convert_slice("a€b".as_bytes())?, b"a?b");
+/// # Ok::<(), transcoder::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Policy {
+    /// Stop at the first problem with an [`Error`](crate::Error) that says where it is (the
+    /// default).
+    #[default]
+    Strict,
+    /// One U+FFFD per maximal ill-formed subpart of the input; U+FFFD, or `?` where the
+    /// target has no U+FFFD, for an unmappable character.
+    Replace,
+    /// Lossless: each ill-formed byte b becomes the lone surrogate U+DC00+b (PEP 383), and
+    /// escaped bytes written back to their charset become the bytes again. Unmappable
+    /// characters, and bytes below 0x80, cannot be kept that way and are an error.
+    Escape,
+    /// Drop what cannot be converted; [`Report`](crate::Report) counts what was dropped.
+    Discard,
+}
+
+impl Policy {
+    pub(crate) fn internal(self) -> convert::Policy {
+        match self {
+            Policy::Strict => convert::Policy::Strict,
+            Policy::Replace => convert::Policy::Replace,
+            Policy::Escape => convert::Policy::Escape,
+            Policy::Discard => convert::Policy::Discard,
+        }
+    }
+}
+
+/// Line endings to write. They are converted on characters, so that a CR LF split between
+/// two reads, or written in UTF-16, is still one line break.
+///
+/// ```
+/// use transcoder::{Newline, Options, Transcoder};
+///
+/// let t = Transcoder::with_options("UTF-8", "UTF-8", Options::new().newline(Newline::Lf))?;
+/// assert_eq!(t.convert_slice(b"a\r\nb\rc\n")?, b"a\nb\nc\n");
+/// # Ok::<(), transcoder::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Newline {
+    /// Leave line endings as they are (the default).
+    #[default]
+    Keep,
+    /// LF, as on Unix.
+    Lf,
+    /// CR LF, as on Windows.
+    Crlf,
+    /// CR, as on classic Mac OS.
+    Cr,
+}
+
+impl Newline {
+    pub(crate) fn internal(self) -> convert::Newline {
+        match self {
+            Newline::Keep => convert::Newline::Keep,
+            Newline::Lf => convert::Newline::Lf,
+            Newline::Crlf => convert::Newline::Crlf,
+            Newline::Cr => convert::Newline::Cr,
+        }
+    }
+}
+
+/// How to convert, built step by step; the default is strict, with line endings kept, a
+/// byte order mark that matches the source charset stripped, and none added.
+///
+/// ```
+/// use transcoder::{Newline, Options, Policy};
+///
+/// let options = Options::new()
+///     .policy(Policy::Escape)
+///     .newline(Newline::Crlf)
+///     .add_bom(true)
+///     .name("notes.txt");
+/// # let _ = options;
+/// ```
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub(crate) policy: Policy,
+    pub(crate) newline: Newline,
+    pub(crate) transliterate: bool,
+    pub(crate) keep_bom: bool,
+    pub(crate) add_bom: bool,
+    pub(crate) name: String,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            policy: Policy::Strict,
+            newline: Newline::Keep,
+            transliterate: false,
+            keep_bom: false,
+            add_bom: false,
+            name: "<input>".to_string(),
+        }
+    }
+}
+
+impl Options {
+    /// The defaults: strict, line endings kept, a matching BOM stripped, none added.
+    ///
+    /// ```
+    /// let t = transcoder::Transcoder::with_options("UTF-8", "UTF-16LE", transcoder::Options::new())?;
+    /// assert_eq!(t.convert_slice(b"\xEF\xBB\xBFhi")?, b"h\0i\0");
+    /// # Ok::<(), transcoder::Error>(())
+    /// ```
+    pub fn new() -> Options {
+        Options::default()
+    }
+
+    /// The error policy.
+    ///
+    /// ```
+    /// use transcoder::{Options, Policy, Transcoder};
+    ///
+    /// let t = Transcoder::with_options("UTF-8", "UTF-16LE", Options::new().policy(Policy::Escape))?;
+    /// let wide = t.convert_slice(b"a\xFF")?;
+    /// assert_eq!(wide, b"a\0\xFF\xDC"); // 0xFF kept as U+DCFF
+    /// let back = Transcoder::with_options("UTF-16LE", "UTF-8", Options::new().policy(Policy::Escape))?;
+    /// assert_eq!(back.convert_slice(&wide)?, b"a\xFF");
+    /// # Ok::<(), transcoder::Error>(())
+    /// ```
+    pub fn policy(mut self, policy: Policy) -> Options {
+        self.policy = policy;
+        self
+    }
+
+    /// The line endings to write.
+    ///
+    /// ```
+    /// use transcoder::{Newline, Options, Transcoder};
+    ///
+    /// let t = Transcoder::with_options("UTF-8", "UTF-8", Options::new().newline(Newline::Crlf))?;
+    /// assert_eq!(t.convert_slice(b"a\nb")?, b"a\r\nb");
+    /// # Ok::<(), transcoder::Error>(())
+    /// ```
+    pub fn newline(mut self, newline: Newline) -> Options {
+        self.newline = newline;
+        self
+    }
+
+    /// Approximate characters the target cannot hold (`//TRANSLIT`): `€` as `EUR`, `é` as
+    /// `e`; `?` where there is no approximation.
+    ///
+    /// ```
+    /// use transcoder::{Options, Transcoder};
+    ///
+    /// let t = Transcoder::with_options("UTF-8", "US-ASCII", Options::new().transliterate(true))?;
+    /// assert_eq!(t.convert_slice("café".as_bytes())?, b"cafe");
+    /// # Ok::<(), transcoder::Error>(())
+    /// ```
+    pub fn transliterate(mut self, on: bool) -> Options {
+        self.transliterate = on;
+        self
+    }
+
+    /// Keep a byte order mark at the start of the input as U+FEFF in the output, instead of
+    /// stripping it.
+    ///
+    /// ```
+    /// use transcoder::{Options, Transcoder};
+    ///
+    /// let t = Transcoder::with_options("UTF-16LE", "UTF-8", Options::new().keep_bom(true))?;
+    /// assert_eq!(t.convert_slice(b"\xFF\xFEh\0")?, b"\xEF\xBB\xBFh");
+    /// # Ok::<(), transcoder::Error>(())
+    /// ```
+    pub fn keep_bom(mut self, on: bool) -> Options {
+        self.keep_bom = on;
+        self
+    }
+
+    /// Start the output with the target's byte order mark (the unmarked `UTF-16` and
+    /// `UTF-32` targets always write one). The target must have one.
+    ///
+    /// ```
+    /// use transcoder::{Options, Transcoder};
+    ///
+    /// let t = Transcoder::with_options("UTF-8", "UTF-8", Options::new().add_bom(true))?;
+    /// assert_eq!(t.convert_slice(b"hi")?, b"\xEF\xBB\xBFhi");
+    /// # Ok::<(), transcoder::Error>(())
+    /// ```
+    pub fn add_bom(mut self, on: bool) -> Options {
+        self.add_bom = on;
+        self
+    }
+
+    /// The input's name in error messages (default `<input>`).
+    ///
+    /// ```
+    /// use transcoder::{Options, Transcoder};
+    ///
+    /// let t = Transcoder::with_options("UTF-8", "UTF-16LE", Options::new().name("notes.txt"))?;
+    /// let err = t.convert_slice(b"ok\n\xC3").unwrap_err();
+    /// assert!(err.to_string().starts_with("notes.txt:2:1"), "{err}");
+    /// # Ok::<(), transcoder::Error>(())
+    /// ```
+    pub fn name(mut self, name: impl Into<String>) -> Options {
+        self.name = name.into();
+        self
+    }
+}

@@ -1,0 +1,57 @@
+//! What a conversion's policy did.
+
+#![forbid(unsafe_code)]
+
+use crate::convert::Counts;
+
+/// What the policy replaced, dropped, escaped or approximated: all zero for a strict
+/// conversion that succeeded.
+///
+/// ```
+/// use transcoder::{Options, Policy, Transcoder};
+///
+/// let t = Transcoder::with_options("UTF-8", "US-ASCII", Options::new().policy(Policy::Discard))?;
+/// let mut out = Vec::new();
+/// let report = t.convert(&b"a\xFFb\xC3\xA9"[..], &mut out)?;
+/// assert_eq!(out, b"ab");
+/// assert_eq!((report.ill_formed, report.unmappable), (1, 1));
+/// assert!(report.lossy());
+/// # Ok::<(), transcoder::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Report {
+    /// Ill-formed sequences replaced or dropped.
+    pub ill_formed: u64,
+    /// Unmappable characters replaced, dropped, or written as `?` by transliteration.
+    pub unmappable: u64,
+    /// Bytes escaped to lone surrogates by [`Policy::Escape`](crate::Policy::Escape).
+    pub escaped: u64,
+    /// Unmappable characters approximated by transliteration.
+    pub transliterated: u64,
+}
+
+impl Report {
+    /// True when something was replaced or dropped (escaping and approximating lose
+    /// nothing the user asked to keep).
+    ///
+    /// ```
+    /// let t = transcoder::Transcoder::new("UTF-8", "UTF-16LE")?;
+    /// assert!(!t.convert(&b"fine"[..], &mut Vec::new())?.lossy());
+    /// # Ok::<(), transcoder::Error>(())
+    /// ```
+    pub fn lossy(&self) -> bool {
+        self.ill_formed + self.unmappable > 0
+    }
+}
+
+impl From<Counts> for Report {
+    fn from(c: Counts) -> Report {
+        Report {
+            ill_formed: c.ill_formed,
+            unmappable: c.unmappable,
+            escaped: c.escaped,
+            transliterated: c.transliterated,
+        }
+    }
+}
