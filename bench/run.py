@@ -15,8 +15,14 @@ Steps (Python 3 standard library only):
    sequences, encoded surrogates); enpc.*: English with ASCII quotes in UTF-8,
    CP437 and IBM1047 (from data/single-byte/IBM1047.txt: Python has no cp1047);
    box.*: framed tables and shaded bars in UTF-8 and CP437 (box drawing, as DOS
-   programs draw it).  Words come from bench/lexicon.txt; hanzi are
-   GB2312 level 1 (rows B0-D7), frequency-weighted.  The same options give the
+   programs draw it); zh.hz: the Chinese text in HZ (Python's hz); ko.*: Korean
+   (KS X 1001 hangul syllables, frequency-weighted, in words with spaces between
+   them) in UTF-8 and ISO-2022-KR (made by iconv); tw.*: traditional Chinese
+   (the hanzi of Big5 level 1 that are in CNS 11643 plane 1) in UTF-8,
+   Big5-HKSCS (Python's big5hkscs) and EUC-TW (made by iconv); transcode writes
+   the iconv-made files where iconv is missing.  Words come from
+   bench/lexicon.txt; hanzi are GB2312 level 1 (rows B0-D7), frequency-weighted
+   (the traditional ones: the lexicon's first).  The same options give the
    same bytes on every run (manifest.json records the SHA-256 of each file; an
    up-to-date corpus is reused).
 2. Tools.  `cargo build --release` (unless --bin), ICU uconv installed with
@@ -82,7 +88,7 @@ LEXICON = BENCH / "lexicon.txt"
 
 SEED = 4_2024
 # Bump when the generator changes, so that an old corpus is not reused.
-GENERATOR_VERSION = 4
+GENERATOR_VERSION = 5
 DIRTY_RATE = 0.001
 RSS_TARGET_MIB = 5.0
 
@@ -96,6 +102,19 @@ ZH_SEPARATORS = ["，"] * 12 + ["、"] * 3 + ["；", "："]
 ZH_ENDS = ["。"] * 8 + ["！", "？"]
 ZH_WRAPS = [("“", "”"), ("《", "》"), ("（", "）")]
 ZH_UNITS = ["年", "月", "日", "个", "人", "万", "%"]
+# Traditional Chinese: corner brackets for quotations, traditional forms of the units; all
+# of them in Big5 and CNS 11643 plane 1.
+TW_WRAPS = [("「", "」"), ("《", "》"), ("（", "）")]
+TW_UNITS = ["年", "月", "日", "個", "人", "萬", "%"]
+# Frequent hangul syllables of Korean prose, most frequent first (a rough order: the
+# particles and endings 이/다/의/는/에/하/고..., then common syllables of Sino-Korean words);
+# the other KS X 1001 syllables follow in a fixed shuffled order.
+KO_FREQUENT = (
+    "이다의는에하고가을기지사로리어서자도대한정인수시나아일부전국과보주를것있들제은여구게해"
+    "상성만으적문장동위면내라소화경러세그연우요신생계미원마무데중회개발방공학조진유물간비관"
+    "오결실와때년히람말까민음선니본명운분야월르저산통용업주행체식영의단당거금통교차건불"
+)
+KO_ENDS = ["."] * 12 + ["?", "!"]
 
 # Ill-formed UTF-8 snippets for the dirty file, with weights.
 DIRTY_SNIPPETS = [
@@ -166,6 +185,39 @@ def gb2312_level1() -> list[str]:
     return out
 
 
+def ksx1001_hangul() -> list[str]:
+    """The 2350 hangul syllables of KS X 1001 (EUC-KR rows B0-C8), in code order."""
+    out = []
+    for lead in range(0xB0, 0xC9):
+        for trail in range(0xA1, 0xFF):
+            try:
+                out.append(bytes([lead, trail]).decode("euc_kr"))
+            except UnicodeDecodeError:
+                pass
+    return out
+
+
+def big5_level1() -> list[str]:
+    """The 5401 hanzi of Big5 level 1 (A440-C67E), in code order."""
+    out = []
+    for lead in range(0xA4, 0xC7):
+        for trail in [*range(0x40, 0x7F), *range(0xA1, 0xFF)]:
+            if lead == 0xC6 and trail > 0x7E:
+                break
+            try:
+                out.append(bytes([lead, trail]).decode("big5"))
+            except UnicodeDecodeError:
+                pass
+    return out
+
+
+def cns_plane1(euc_tw: list[str], chars: list[str]) -> list[str]:
+    """Those of `chars` that the EUC-TW writer `euc_tw` (a command) writes in two bytes,
+    that is, from CNS 11643 plane 1."""
+    out = converted(euc_tw, "".join(c + "\n" for c in chars).encode("utf-8")).split(b"\n")
+    return [c for c, b in zip(chars, out) if len(b) == 2 and b[0] >= 0xA1]
+
+
 def zipf_cum_weights(n: int, offset: float, exponent: float = 1.0) -> list[float]:
     """Cumulative Zipf-Mandelbrot weights 1/(rank + offset)^exponent."""
     return list(
@@ -219,7 +271,8 @@ def english_pool(rng: random.Random, words: list[str], n_lines: int) -> list[str
     return lines[:n_lines]
 
 
-def chinese_pool(rng: random.Random, hanzi: list[str], n_lines: int) -> list[str]:
+def chinese_pool(rng: random.Random, hanzi: list[str], n_lines: int,
+                 wraps=ZH_WRAPS, units=ZH_UNITS) -> list[str]:
     """Lines (paragraphs) of Chinese prose: frequency-weighted level-1 hanzi in clauses,
     fullwidth punctuation, some ASCII digits."""
     # The most frequent hanzi about 4.5%, the top 1000 about 89%, the top 2500 about 97% of
@@ -234,17 +287,43 @@ def chinese_pool(rng: random.Random, hanzi: list[str], n_lines: int) -> list[str
             clause = "".join(rng.choices(hanzi, cum_weights=cum, k=rng.randint(2, 14)))
             r = rng.random()
             if r < 0.06:
-                left, right = rng.choice(ZH_WRAPS)
+                left, right = rng.choice(wraps)
                 clause = left + clause + right
             elif r < 0.11:
                 at = rng.randint(0, len(clause))
-                number = str(rng.randint(1, 2024)) + rng.choice(ZH_UNITS)
+                number = str(rng.randint(1, 2024)) + rng.choice(units)
                 clause = clause[:at] + number + clause[at:]
             length += len(clause) + 1
             end = length >= target or rng.random() < 0.3
             parts.append(clause + (rng.choice(ZH_ENDS) if end else rng.choice(ZH_SEPARATORS)))
         lines.append("".join(parts))
     return lines
+
+
+def korean_pool(rng: random.Random, syllables: list[str], n_lines: int) -> list[str]:
+    """Lines of Korean prose: words of one to five frequency-weighted KS X 1001 syllables
+    with spaces between them, ASCII punctuation and some digits, wrapped at about 40
+    characters, paragraphs separated by blank lines."""
+    cum = zipf_cum_weights(len(syllables), 5.0, 1.1)
+    lines: list[str] = []
+    while len(lines) < n_lines:
+        para: list[str] = []
+        for _ in range(rng.randint(1, 6)):
+            n = rng.randint(3, 12)
+            ws = ["".join(rng.choices(syllables, cum_weights=cum,
+                                      k=rng.choices((1, 2, 3, 4, 5), (12, 40, 30, 13, 5))[0]))
+                  for _ in range(n)]
+            for i in range(n - 1):
+                r = rng.random()
+                if r < 0.02:
+                    ws[i] = str(rng.randint(1, 2024)) + ws[i]
+                elif r < 0.10:
+                    ws[i] += ","
+            ws[-1] += rng.choice(KO_ENDS)
+            para.extend(ws)
+        lines.extend(wrap(para, rng.randint(36, 44)))
+        lines.append("")
+    return lines[:n_lines]
 
 
 def assemble(rng: random.Random, pool: list[str], size: int,
@@ -337,12 +416,18 @@ def sha256(data: bytes) -> str:
 
 def producers(tools: dict) -> dict[str, list[str]]:
     """Who writes the corpus files Python has no codec for: glibc's UTF-7 (Set O in base64,
-    what transcode's UTF-7 writes) and ICU's SCSU; transcode where the peer is missing."""
+    what transcode's UTF-7 writes), ICU's SCSU, glibc's EUC-TW and glibc's ISO-2022-KR
+    (`ESC $ ) C` at the very start, as transcode and ICU write it, where Python's
+    iso2022_kr writes it before the first SO); transcode where the peer is missing."""
     return {
         "utf7": ([tools["iconv"], "-f", "UTF-8", "-t", "UTF-7"] if tools["iconv"]
                  else [tools["transcode"], "-s", "-f", "UTF-8", "-t", "UTF-7"]),
         "scsu": ([tools["uconv"], "-f", "UTF-8", "-t", "SCSU"] if tools["uconv"]
                  else [tools["transcode"], "-s", "-f", "UTF-8", "-t", "SCSU"]),
+        "euctw": ([tools["iconv"], "-f", "UTF-8", "-t", "EUC-TW"] if tools["iconv"]
+                  else [tools["transcode"], "-s", "-f", "UTF-8", "-t", "EUC-TW"]),
+        "iso2022kr": ([tools["iconv"], "-f", "UTF-8", "-t", "ISO-2022-KR"] if tools["iconv"]
+                      else [tools["transcode"], "-s", "-f", "UTF-8", "-t", "ISO-2022-KR"]),
     }
 
 
@@ -377,10 +462,34 @@ def generate_corpus(corpus: Path, size_mb: float, force: bool, tools: dict) -> d
     rng = random.Random(SEED)
     en = assemble(rng, english_pool(rng, lexicon["english"], 30_000), size)
     rng = random.Random(SEED + 2)
-    zh = assemble(rng, chinese_pool(rng, hanzi, 30_000), size)
+    # The Chinese text is all GB2312, so HZ (RFC 1843) can carry it too.
+    zh = assemble(rng, chinese_pool(rng, hanzi, 30_000), size, dict(ENCODINGS, hz="hz"))
     for k in ENCODINGS:
         files[f"en.{k}"] = en[k]
         files[f"zh.{k}"] = zh[k]
+    files["zh.hz"] = zh["hz"]
+    # Korean: KS X 1001 hangul. ISO-2022-KR has its `ESC $ ) C` once at the start, so the
+    # whole text is encoded at once, not line by line.
+    syllables = ksx1001_hangul()
+    head = [c for c in dict.fromkeys(KO_FREQUENT) if c in set(syllables)]
+    tail = sorted(set(syllables) - set(head))
+    random.Random(SEED + 7).shuffle(tail)
+    rng = random.Random(SEED + 6)
+    ko = assemble(rng, korean_pool(rng, head + tail, 30_000), size, {"utf8": "utf-8"})
+    files["ko.utf8"] = ko["utf8"]
+    files["ko.iso2022kr"] = converted(made_by["iso2022kr"], ko["utf8"])
+    # Traditional Chinese: the hanzi of Big5 level 1 that are in CNS 11643 plane 1 (all but
+    # one), the lexicon's frequent ones first, the others in a fixed shuffled order.
+    common = cns_plane1(made_by["euctw"], big5_level1())
+    head = [c for c in dict.fromkeys(lexicon["hanzi"]) if c in set(common)]
+    tail = sorted(set(common) - set(head))
+    random.Random(SEED + 9).shuffle(tail)
+    rng = random.Random(SEED + 8)
+    tw = assemble(rng, chinese_pool(rng, head + tail, 30_000, TW_WRAPS, TW_UNITS), size,
+                  {"utf8": "utf-8", "big5hkscs": "big5hkscs"})
+    files["tw.utf8"] = tw["utf8"]
+    files["tw.big5hkscs"] = tw["big5hkscs"]
+    files["tw.euctw"] = converted(made_by["euctw"], tw["utf8"])
     rng = random.Random(SEED + 4)
     words = lexicon["english"]
     pc = {"utf8": "utf-8", "cp437": "cp437", "ibm1047": ibm1047_encoder()}
@@ -592,6 +701,21 @@ PAIRS = [
          ("iconv", 1.5)),
     pair("utf8-gb2312-zh", "UTF-8 → GB2312, Chinese", "zh.utf8", "UTF-8", "GB2312", "zh.gbk",
          ("iconv", 1.0)),
+    # The CJK charsets of issue 17, both ways: at least 1.5x glibc iconv; glibc has no HZ, so
+    # that one is held to 1.5x the faster peer that has it (uconv). Korean (ko.*) is KS X 1001
+    # hangul, traditional Chinese (tw.*) hanzi of Big5 level 1 and CNS 11643 plane 1.
+    *[pair(f"{frm_id}-{to_id}-{lang}", f"{frm} → {to}, {name}", f"{lang}.{src}", frm, to,
+           f"{lang}.{dst}", target, **extra)
+      for (cs_id, cs, suffix, lang, name, target, extra) in (
+          ("hz", "HZ", "hz", "zh", "Chinese", ("fastest-peer", 1.5),
+           dict(iconv_args=None, iconv_note="glibc iconv has no HZ")),
+          ("iso2022kr", "ISO-2022-KR", "iso2022kr", "ko", "Korean", ("iconv", 1.5), {}),
+          ("euctw", "EUC-TW", "euctw", "tw", "traditional Chinese", ("iconv", 1.5), {}),
+          ("big5hkscs", "Big5-HKSCS", "big5hkscs", "tw", "traditional Chinese",
+           ("iconv", 1.5), {}))
+      for (frm_id, frm, src, to_id, to, dst) in (
+          (cs_id, cs, suffix, "utf8", "UTF-8", "utf8"),
+          ("utf8", "UTF-8", "utf8", cs_id, cs, suffix))],
     # Error policies on the dirty file, against cat and against strict on the clean file
     # (same text, same target: "strict-clean", timed in the same rounds).
     pair("dirty-replace-utf8-en", "UTF-8 → UTF-8, dirty English, --errors replace",
