@@ -3,7 +3,8 @@
 //! The inverse is a page index by the high byte of a BMP code point and pages of 256
 //! bytes; most code pages need three to six pages, a few kilobytes that stay in the L1
 //! cache. 0 in a page means "no byte", since U+0000 is the only character written as 0x00.
-//! Runs of ASCII are copied (or, in EBCDIC, mapped byte by byte) without decoding them.
+//! Runs of ASCII are copied (or, in EBCDIC, mapped byte by byte) without decoding them,
+//! and runs of 2- and 3-byte characters are decoded and looked up in blocks ([`dense`]).
 //!
 //! Apple's MacHebrew and MacThai write some sequences of two or three characters as one
 //! byte. Their encoder matches the longest sequence, and holds the end of a text that may
@@ -12,6 +13,8 @@
 
 #![forbid(unsafe_code)]
 
+mod dense;
+
 use super::{SEQUENCE, Table, UNASSIGNED};
 use crate::codecs::codec::{Encode, EncodeStatus};
 
@@ -19,8 +22,9 @@ use crate::codecs::codec::{Encode, EncodeStatus};
 pub(super) struct Inverse {
     /// For each high byte of a BMP code point, its page in `pages` (0: the empty page).
     index: [u8; 256],
-    /// Pages of 256 bytes: each code point's byte, 0 for none (and for U+0000).
-    pages: Vec<u8>,
+    /// Pages of 256 bytes: each code point's byte, 0 for none (and for U+0000). Whole
+    /// pages, so that a low byte indexes one without a bounds check that could fail.
+    pages: Vec<[u8; 256]>,
     /// The bytes of ASCII characters, when every one has a byte (EBCDIC).
     ascii: Option<[u8; 128]>,
     /// Bytes 0x00..0x7F are ASCII characters written as themselves.
@@ -34,7 +38,7 @@ pub(super) struct Inverse {
 impl Inverse {
     pub(super) fn new(table: &Table) -> Inverse {
         let mut index = [0u8; 256];
-        let mut pages = vec![0u8; 256];
+        let mut pages = vec![[0u8; 256]];
         // Where two bytes share a character, the first that is not decode-only is written
         // (the tables have no other duplicates, which a test checks).
         for (byte, &c) in table.chars.iter().enumerate().rev() {
@@ -43,10 +47,12 @@ impl Inverse {
             }
             let high = usize::from(c >> 8);
             if index[high] == 0 {
-                index[high] = (pages.len() / 256) as u8;
-                pages.resize(pages.len() + 256, 0);
+                index[high] = pages.len() as u8;
+                pages.push([0; 256]);
             }
-            pages[usize::from(index[high]) * 256 + usize::from(c & 0xFF)] = byte as u8;
+            if let Some(page) = pages.get_mut(usize::from(index[high])) {
+                page[usize::from(c & 0xFF)] = byte as u8;
+            }
         }
         let mut inverse = Inverse {
             index,
@@ -78,7 +84,7 @@ impl Inverse {
             return None;
         }
         let page = usize::from(*self.index.get((c >> 8) as usize)?);
-        let b = *self.pages.get(page * 256 + (c & 0xFF) as usize)?;
+        let b = self.pages.get(page)?[(c & 0xFF) as usize];
         (b != 0 || c == 0).then_some(b)
     }
 
@@ -141,6 +147,12 @@ impl Encode for SingleByteEncoder {
                     continue;
                 }
                 i += n;
+                continue;
+            }
+            // Most characters above U+007F go in blocks; what that stops at, one by one.
+            let dense = inv.encode_dense(bytes.get(i..).unwrap_or_default(), dst);
+            if dense > 0 {
+                i += dense;
                 continue;
             }
             let Some(c) = src.get(i..).and_then(|s| s.chars().next()) else {

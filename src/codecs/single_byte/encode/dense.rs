@@ -1,0 +1,75 @@
+//! The single-byte encoder's path for text dense in characters above U+007F (box drawing,
+//! Cyrillic, Greek): it decodes 2- and 3-byte UTF-8 straight from the bytes, looks each
+//! code point up in the two-level table and gathers the bytes in a block on the stack that
+//! is copied to the output at once, instead of decoding one `char` at a time and pushing
+//! one byte at a time.
+//!
+//! It only ever writes what the character-at-a-time path would write for the same
+//! characters, and stops before anything it does not handle: a run of ASCII (copied in
+//! bulk by the caller), a 4-byte character, a character without a byte (reported, or
+//! written decomposed, by the caller). So the output and every report stay the same.
+
+#![forbid(unsafe_code)]
+
+use super::Inverse;
+
+/// Bytes gathered on the stack before they are copied to the output.
+const BLOCK: usize = 256;
+
+impl Inverse {
+    /// Encodes `bytes` (UTF-8 from a `str`, from the start of a character) from the front
+    /// while each character is of two or three bytes and has a byte, or is a lone ASCII
+    /// character between such characters; returns how many bytes it read.
+    pub(super) fn encode_dense(&self, bytes: &[u8], dst: &mut Vec<u8>) -> usize {
+        let mut block = [0u8; BLOCK];
+        let mut rest = bytes;
+        loop {
+            let mut n = 0;
+            while n < BLOCK {
+                let (b, tail) = match *rest {
+                    [b0 @ 0xC0..=0xDF, b1, ref tail @ ..] => {
+                        let c = u32::from(b0 & 0x1F) << 6 | u32::from(b1 & 0x3F);
+                        (self.page_byte(c), tail)
+                    }
+                    [b0 @ 0xE0..=0xEF, b1, b2, ref tail @ ..] => {
+                        let c = u32::from(b0 & 0x0F) << 12
+                            | u32::from(b1 & 0x3F) << 6
+                            | u32::from(b2 & 0x3F);
+                        (self.page_byte(c), tail)
+                    }
+                    // A space or line end between box-drawing characters stays here rather
+                    // than go out to the ASCII copy for one byte. (NUL maps to 0, so it
+                    // stops the block below and goes the ordinary way.)
+                    [b0 @ 0x00..=0x7F, 0x80..=0xFF, ..] => match &self.ascii {
+                        Some(ascii) => (ascii[usize::from(b0)], rest.get(1..).unwrap_or(&[])),
+                        None => break,
+                    },
+                    _ => break,
+                };
+                // 0: no byte; the caller reports the character or writes it decomposed.
+                if b == 0 {
+                    break;
+                }
+                block[n] = b;
+                n += 1;
+                rest = tail;
+            }
+            dst.extend_from_slice(&block[..n]);
+            if n < BLOCK {
+                return bytes.len() - rest.len();
+            }
+        }
+    }
+
+    /// The byte of BMP code point `c` from the pages, 0 for none.
+    #[inline(always)]
+    fn page_byte(&self, c: u32) -> u8 {
+        let page = self.index[(c >> 8) as usize & 0xFF];
+        self.pages
+            .get(usize::from(page))
+            .map_or(0, |page| page[(c & 0xFF) as usize])
+    }
+}
+
+#[cfg(test)]
+mod tests;
