@@ -58,10 +58,39 @@
 //! - [`Policy::Escape`] is lossless: an ill-formed byte b becomes the lone surrogate
 //!   U+DC00+b (as Python's `surrogateescape`), which UTF-16 and UTF-32 can hold and which
 //!   becomes the byte b again when converted back;
-//! - [`Policy::Discard`] drops what cannot be converted.
+//! - [`Policy::Discard`] drops what cannot be converted;
+//! - [`Policy::Backslash`] and [`Policy::SurrogatePass`] are Python's `backslashreplace`
+//!   (`\xff` for a bad byte, `\u4e2d` for an unmappable character) and `surrogatepass`.
 //!
 //! What a policy did is counted in a [`Report`]. [`Options`] also sets the line endings
 //! ([`Newline`]), transliteration of unmappable characters, and byte order marks.
+//!
+//! # Codes for what cannot be converted, and normalization
+//!
+//! [`Options::unmappable`] writes each character the target cannot hold as a visible code,
+//! whatever the policy: in one of the peers' formats ([`Unmappable::XmlDec`] `&#20013;`,
+//! [`Unmappable::Name`] `\N{CJK UNIFIED IDEOGRAPH-4E2D}`, [`Unmappable::Java`],
+//! [`Unmappable::Icu`], ...) or by a printf-like [`Template`] as libiconv takes it
+//! (`<U+%04X>`). [`Options::byte_format`] writes each ill-formed input byte by a template.
+//! A template printf would misread, a format whose characters the target cannot hold, or a
+//! byte format beside a policy that says itself what to do with ill-formed input is refused
+//! before converting, with an [`Error`] of its own [`ErrorKind`]. [`Options::normalize`]
+//! puts the text in a Unicode normalization form ([`NormalForm`]) between decoding and
+//! encoding. These are the command line's `--unmappable`, `--unmappable-format`,
+//! `--byte-format`, `--errors backslash|surrogatepass` and `--normalize`, run by the same
+//! converter.
+//!
+//! ```
+//! use transcoder::{NormalForm, Options, Template, Transcoder, Unmappable};
+//!
+//! let options = Options::new()
+//!     .normalize(NormalForm::Nfc)
+//!     .unmappable(Unmappable::XmlDec)
+//!     .byte_format(Template::new("<0x%02X>")?);
+//! let t = Transcoder::with_options("UTF-8", "ISO-8859-1", options)?;
+//! assert_eq!(t.convert_slice(b"e\xCC\x81 \xE4\xB8\xAD \xFF")?, b"\xE9 &#20013; <0xFF>");
+//! # Ok::<(), transcoder::Error>(())
+//! ```
 //!
 //! # Byte order marks
 //!

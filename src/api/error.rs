@@ -34,7 +34,8 @@ enum Repr {
     Convert(ConvError),
     Io(io::Error),
     Label(LabelError),
-    Unsupported(String),
+    /// Refused before converting: a read-only target, contradictory options, a template.
+    Refused(ErrorKind, String),
 }
 
 /// What kind of [`Error`] it is.
@@ -69,6 +70,18 @@ pub enum ErrorKind {
     /// A conversion that cannot be done: writing to a read-only charset such as `auto`, or
     /// a byte order mark in a charset that has none.
     Unsupported,
+    /// A template for codes ([`Template`](crate::Template)) that printf would misread:
+    /// two conversions, a conversion other than a number, a `%` at the end.
+    InvalidTemplate,
+    /// Options that contradict each other, such as
+    /// [`Options::byte_format`](crate::Options::byte_format) beside a policy that says
+    /// itself what to write for ill-formed input.
+    ConflictingOptions,
+    /// A format for codes ([`Options::unmappable`](crate::Options::unmappable),
+    /// [`Options::byte_format`](crate::Options::byte_format),
+    /// [`Policy::Backslash`](crate::Policy::Backslash)) writes a character the target
+    /// cannot hold (checked before converting).
+    FormatNotEncodable,
     /// Reading or writing failed.
     Io,
 }
@@ -94,7 +107,7 @@ impl Error {
             Repr::Io(_) => ErrorKind::Io,
             Repr::Label(LabelError::Unknown { .. }) => ErrorKind::UnknownLabel,
             Repr::Label(LabelError::Unsupported { .. }) => ErrorKind::UnsupportedLabel,
-            Repr::Unsupported(_) => ErrorKind::Unsupported,
+            Repr::Refused(kind, _) => *kind,
         }
     }
 
@@ -180,8 +193,12 @@ impl Error {
     }
 
     pub(crate) fn unsupported(message: String) -> Error {
+        Error::refused(ErrorKind::Unsupported, message)
+    }
+
+    pub(crate) fn refused(kind: ErrorKind, message: String) -> Error {
         Error {
-            repr: Repr::Unsupported(message),
+            repr: Repr::Refused(kind, message),
         }
     }
 }
@@ -192,7 +209,7 @@ impl fmt::Display for Error {
             Repr::Convert(e) => e.fmt(f),
             Repr::Io(e) => e.fmt(f),
             Repr::Label(e) => e.fmt(f),
-            Repr::Unsupported(m) => f.write_str(m),
+            Repr::Refused(_, m) => f.write_str(m),
         }
     }
 }

@@ -6,15 +6,18 @@
 
 mod charset;
 mod error;
+mod formats;
 mod options;
 mod reader;
 mod report;
 mod session;
+mod settings;
 mod transcoder;
 mod writer;
 
 pub use charset::{Charset, charsets};
 pub use error::{Error, ErrorKind};
+pub use formats::{NormalForm, Template, Unmappable};
 pub use options::{Newline, Options, Policy};
 pub use reader::DecodeReader;
 pub use report::Report;

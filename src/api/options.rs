@@ -3,6 +3,7 @@
 
 #![forbid(unsafe_code)]
 
+use super::formats::{NormalForm, Template, Unmappable};
 use crate::convert;
 
 /// What to do with input that cannot be converted as it is: bytes that are ill-formed in
@@ -31,6 +32,33 @@ pub enum Policy {
     Escape,
     /// Drop what cannot be converted; [`Report`](crate::Report) counts what was dropped.
     Discard,
+    /// Python's `backslashreplace` (the command line's `--errors backslash`): each
+    /// ill-formed byte as `\xNN`, each unmappable character as `\xNN`, `\uNNNN` or
+    /// `\UNNNNNNNN` (unless [`Options::unmappable`] chooses another format). The target
+    /// must be able to write backslashes and hex digits.
+    ///
+    /// ```
+    /// use transcoder::{Options, Policy, Transcoder};
+    ///
+    /// let t = Transcoder::with_options("UTF-8", "US-ASCII", Options::new().policy(Policy::Backslash))?;
+    /// assert_eq!(t.convert_slice(b"a\xFF \xC3\xA9")?, b"a\\xff \\xe9");
+    /// # Ok::<(), transcoder::Error>(())
+    /// ```
+    Backslash,
+    /// Python's `surrogatepass` (the command line's `--errors surrogatepass`): an unpaired
+    /// surrogate of UTF-16 or UTF-32 input is written to UTF-8 as its three-byte form (ED A0
+    /// 80 for U+D800) and to UTF-16 or UTF-32 as the unit itself; a target that has no form
+    /// for it is an [`ErrorKind::NotWritable`](crate::ErrorKind::NotWritable) error, and
+    /// anything else that cannot be converted is an error as under [`Policy::Strict`].
+    ///
+    /// ```
+    /// use transcoder::{Options, Policy, Transcoder};
+    ///
+    /// let t = Transcoder::with_options("UTF-16LE", "UTF-8", Options::new().policy(Policy::SurrogatePass))?;
+    /// assert_eq!(t.convert_slice(b"a\0\x00\xD8")?, b"a\xED\xA0\x80");
+    /// # Ok::<(), transcoder::Error>(())
+    /// ```
+    SurrogatePass,
 }
 
 impl Policy {
@@ -40,6 +68,9 @@ impl Policy {
             Policy::Replace => convert::Policy::Replace,
             Policy::Escape => convert::Policy::Escape,
             Policy::Discard => convert::Policy::Discard,
+            // Python's handlers say what becomes of ill-formed input themselves (the
+            // options add it); anything else stops the conversion, as in Python.
+            Policy::Backslash | Policy::SurrogatePass => convert::Policy::Strict,
         }
     }
 }
@@ -100,6 +131,9 @@ pub struct Options {
     pub(crate) keep_bom: bool,
     pub(crate) add_bom: bool,
     pub(crate) name: String,
+    pub(crate) unmappable: Option<Unmappable>,
+    pub(crate) byte_format: Option<Template>,
+    pub(crate) normalize: Option<NormalForm>,
 }
 
 impl Default for Options {
@@ -111,6 +145,9 @@ impl Default for Options {
             keep_bom: false,
             add_bom: false,
             name: "<input>".to_string(),
+            unmappable: None,
+            byte_format: None,
+            normalize: None,
         }
     }
 }
@@ -215,6 +252,64 @@ impl Options {
     /// ```
     pub fn name(mut self, name: impl Into<String>) -> Options {
         self.name = name.into();
+        self
+    }
+
+    /// Write each character the target cannot hold as a code in `format` instead of
+    /// stopping, replacing or dropping it (the command line's `--unmappable` and
+    /// `--unmappable-format`). Every character the format may write must be one the target
+    /// holds (`\` is not in every EBCDIC code page): the conversion is refused at the start
+    /// with [`ErrorKind::FormatNotEncodable`](crate::ErrorKind::FormatNotEncodable)
+    /// otherwise, rather than failing midway.
+    ///
+    /// ```
+    /// use transcoder::{Options, Template, Transcoder, Unmappable};
+    ///
+    /// let t = Transcoder::with_options("UTF-8", "GBK", Options::new().unmappable(Unmappable::C99))?;
+    /// assert_eq!(t.convert_slice("中😀".as_bytes())?, b"\xD6\xD0\\U0001F600");
+    ///
+    /// let iconv = Unmappable::Template(Template::new("<U+%04X>")?);
+    /// let t = Transcoder::with_options("UTF-8", "US-ASCII", Options::new().unmappable(iconv))?;
+    /// assert_eq!(t.convert_slice("café".as_bytes())?, b"caf<U+00E9>");
+    /// # Ok::<(), transcoder::Error>(())
+    /// ```
+    pub fn unmappable(mut self, format: Unmappable) -> Options {
+        self.unmappable = Some(format);
+        self
+    }
+
+    /// Write each ill-formed input byte by `template` (the command line's `--byte-format`,
+    /// libiconv's `--byte-subst`). It takes the place of the policy for ill-formed input, so
+    /// it goes with [`Policy::Strict`] (unmappable characters still stop the conversion) or
+    /// [`Policy::Discard`] (they are dropped); with another policy the conversion is refused
+    /// with [`ErrorKind::ConflictingOptions`](crate::ErrorKind::ConflictingOptions). The
+    /// target must hold every character the template may write.
+    ///
+    /// ```
+    /// use transcoder::{Options, Template, Transcoder};
+    ///
+    /// let options = Options::new().byte_format(Template::new("<0x%02X>")?);
+    /// let t = Transcoder::with_options("UTF-8", "UTF-16LE", options)?;
+    /// assert_eq!(t.convert_slice(b"a\xFF")?, b"a\0<\00\0x\0F\0F\0>\0");
+    /// # Ok::<(), transcoder::Error>(())
+    /// ```
+    pub fn byte_format(mut self, template: Template) -> Options {
+        self.byte_format = Some(template);
+        self
+    }
+
+    /// Put the text in a Unicode normalization form between decoding and encoding (the
+    /// command line's `--normalize`).
+    ///
+    /// ```
+    /// use transcoder::{NormalForm, Options, Transcoder};
+    ///
+    /// let t = Transcoder::with_options("UTF-8", "UTF-8", Options::new().normalize(NormalForm::Nfkc))?;
+    /// assert_eq!(t.convert_slice("ﬁx²".as_bytes())?, b"fix2");
+    /// # Ok::<(), transcoder::Error>(())
+    /// ```
+    pub fn normalize(mut self, form: NormalForm) -> Options {
+        self.normalize = Some(form);
         self
     }
 }

@@ -58,7 +58,11 @@ impl<R: Read> DecodeReader<R> {
         DecodeReader::with_options(inner, charset, Options::new())
     }
 
-    /// Decodes `inner` from `charset` with `options`.
+    /// Decodes `inner` from `charset` with `options`. Options that contradict each other
+    /// (see [`Options::byte_format`]) are reported by the first read, as an `InvalidData`
+    /// error carrying an [`Error`] of kind
+    /// [`ErrorKind::ConflictingOptions`](crate::ErrorKind::ConflictingOptions), and nothing
+    /// is converted.
     ///
     /// ```
     /// use std::io::Read;
@@ -73,15 +77,19 @@ impl<R: Read> DecodeReader<R> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_options(inner: R, charset: Charset, options: Options) -> DecodeReader<R> {
-        // UTF-8 can be written and has a BOM: nothing in the options is refused.
-        let session = Session::new(charset.0, Charset::utf8().0, &options);
+        // UTF-8 can be written, has a BOM and holds every code; only options that
+        // contradict each other are refused, and the first read reports it.
+        let (session, error) = match Session::new(charset.0, Charset::utf8().0, &options) {
+            Ok(session) => (session, None),
+            Err(e) => (Session::stopped(charset.0), Some(e)),
+        };
         DecodeReader {
             inner,
             session,
             ready: Vec::new(),
             given: 0,
             chunk: Vec::new(),
-            error: None,
+            error,
         }
     }
 

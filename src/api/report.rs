@@ -29,11 +29,26 @@ pub struct Report {
     pub escaped: u64,
     /// Unmappable characters approximated by transliteration.
     pub transliterated: u64,
+    /// Unmappable characters written as codes ([`Options::unmappable`],
+    /// [`Policy::Backslash`]).
+    ///
+    /// [`Options::unmappable`]: crate::Options::unmappable
+    /// [`Policy::Backslash`]: crate::Policy::Backslash
+    pub coded_characters: u64,
+    /// Ill-formed input bytes written as codes ([`Options::byte_format`],
+    /// [`Policy::Backslash`]).
+    ///
+    /// [`Options::byte_format`]: crate::Options::byte_format
+    /// [`Policy::Backslash`]: crate::Policy::Backslash
+    pub coded_bytes: u64,
+    /// Unpaired surrogates passed through by
+    /// [`Policy::SurrogatePass`](crate::Policy::SurrogatePass).
+    pub passed_surrogates: u64,
 }
 
 impl Report {
-    /// True when something was replaced or dropped (escaping and approximating lose
-    /// nothing the user asked to keep).
+    /// True when something was replaced or dropped (escaping, approximating, writing codes
+    /// and passing surrogates lose nothing the user asked to keep).
     ///
     /// ```
     /// let t = transcoder::Transcoder::new("UTF-8", "UTF-16LE")?;
@@ -52,6 +67,9 @@ impl From<Counts> for Report {
             unmappable: c.unmappable,
             escaped: c.escaped,
             transliterated: c.transliterated,
+            coded_characters: c.coded_chars,
+            coded_bytes: c.coded_bytes,
+            passed_surrogates: c.passed_surrogates,
         }
     }
 }

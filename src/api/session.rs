@@ -11,11 +11,11 @@
 use super::error::Error;
 use super::options::Options;
 use super::report::Report;
+use super::settings::settings;
 use crate::app::settings::Settings;
 use crate::app::stream::{head_needed, keep_bom, output_bom, prepare};
-use crate::codecs::bom;
 use crate::codecs::{Charset, Encoder};
-use crate::convert::{Converter, Counts, Failure};
+use crate::convert::{Converter, Counts, Failure, Policy};
 use crate::io::{Input, Output};
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -64,41 +64,37 @@ pub(crate) struct Session {
 }
 
 impl Session {
-    /// Checks that a conversion to `to` with `options` can be done.
-    pub(crate) fn check(to: Charset, options: &Options) -> Result<(), Error> {
-        if !to.can_encode() {
-            let message = format!("'{}' can only be read, not written", to.name());
-            return Err(Error::unsupported(message));
-        }
-        if options.add_bom && bom::output_bom(to).is_none() {
-            return Err(Error::unsupported(format!(
-                "{} has no byte order mark",
-                to.name()
-            )));
-        }
-        Ok(())
+    /// A session converting `from` → `to` with `options`, or why it cannot be done.
+    pub(crate) fn new(from: Charset, to: Charset, options: &Options) -> Result<Session, Error> {
+        Ok(Session::with_settings(
+            settings(from, to, options)?,
+            &options.name,
+        ))
     }
 
-    /// A session converting `from` → `to` (checked by [`Session::check`]).
-    pub(crate) fn new(from: Charset, to: Charset, options: &Options) -> Session {
-        let mut settings = Settings::new(from, to, options.policy.internal());
-        settings.keep_bom = options.keep_bom;
-        settings.add_bom = options.add_bom;
-        settings.newline = options.newline.internal();
-        settings.translit = options.transliterate;
+    /// A session that converts nothing: it reports an earlier error (options refused) to
+    /// whatever is pushed.
+    pub(crate) fn stopped(from: Charset) -> Session {
+        let utf8 = crate::api::Charset::utf8().0;
+        let mut session = Session::with_settings(Settings::new(from, utf8, Policy::Strict), "");
+        session.stage = Stage::Failed(Vec::new());
+        session
+    }
+
+    fn with_settings(settings: Settings, name: &str) -> Session {
         let queue = Rc::new(RefCell::new(Queue::default()));
         let reader = Box::new(QueueReader(Rc::clone(&queue)));
-        let input = Input::from_reader(&options.name, reader);
+        let input = Input::from_reader(name, reader);
         let mut out = Output::memory();
         if let Some(bom) = output_bom(&settings) {
             out.set_bom(bom, settings.add_bom);
         }
-        let encoder = Encoder::new(to);
+        let encoder = Encoder::new(settings.to);
         Session {
             queue,
             input,
             settings,
-            name: options.name.clone(),
+            name: name.to_string(),
             stage: Stage::Start(Box::new((encoder, out))),
             counts: Counts::default(),
         }

@@ -93,7 +93,8 @@ impl Transcoder {
         options: Options,
     ) -> Result<Transcoder, Error> {
         let (from, to) = (from.to_charset()?, to.to_charset()?);
-        Session::check(to.0, &options)?;
+        // Refused options are refused here, not at the first conversion.
+        Session::new(from.0, to.0, &options)?;
         Ok(Transcoder { from, to, options })
     }
 
@@ -129,7 +130,7 @@ impl Transcoder {
     /// # Ok::<(), transcoder::Error>(())
     /// ```
     pub fn convert(&self, mut reader: impl Read, mut writer: impl Write) -> Result<Report, Error> {
-        let mut session = Session::new(self.from.0, self.to.0, &self.options);
+        let mut session = Session::new(self.from.0, self.to.0, &self.options)?;
         let mut chunk = vec![0; CHUNK];
         let mut out = Vec::new();
         while !session.is_done() {

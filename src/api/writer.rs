@@ -70,10 +70,9 @@ impl<W: Write> EncodeWriter<W> {
         charset: Charset,
         options: Options,
     ) -> Result<EncodeWriter<W>, Error> {
-        Session::check(charset.0, &options)?;
         Ok(EncodeWriter {
             inner,
-            session: Session::new(Charset::utf8().0, charset.0, &options),
+            session: Session::new(Charset::utf8().0, charset.0, &options)?,
             out: Vec::new(),
         })
     }
