@@ -10,7 +10,6 @@ use super::options::{Options, Policy};
 use crate::app::settings::Settings;
 use crate::codecs::Charset;
 use crate::codecs::bom;
-use crate::codecs::charset::encodes;
 use crate::convert::unmappable::{self, BadInput, ByteFormat, CharFormat};
 
 /// The settings converting `from` → `to` with `options` calls for, or why it cannot be done.
@@ -67,32 +66,14 @@ fn check_codes(settings: &Settings, options: &Options) -> Result<(), Error> {
     } else {
         "Policy::Backslash"
     };
-    let checks = [
-        (
-            settings.unmappable.as_ref().map(CharFormat::alphabet),
-            char_option,
-        ),
-        (
-            match &settings.bad_input {
-                Some(BadInput::Codes(format)) => Some(format.alphabet()),
-                _ => None,
-            },
-            byte_option,
-        ),
-    ];
-    let mut encodable = |s: &str| encodes(to, s);
-    for (alphabet, option) in checks {
-        let Some(alphabet) = alphabet else { continue };
-        if let Some(c) = unmappable::first_unencodable(&alphabet, &mut encodable) {
-            let message = format!(
-                "{option}: {} cannot hold '{}' (U+{:04X}), which its codes are written with; \
-                 choose another format",
-                to.name(),
-                c.escape_debug(),
-                u32::from(c)
-            );
-            return Err(Error::refused(ErrorKind::FormatNotEncodable, message));
-        }
+    match unmappable::unwritable_codes(
+        to,
+        settings.unmappable.as_ref(),
+        settings.bad_input.as_ref(),
+        char_option,
+        byte_option,
+    ) {
+        Some(message) => Err(Error::refused(ErrorKind::FormatNotEncodable, message)),
+        None => Ok(()),
     }
-    Ok(())
 }

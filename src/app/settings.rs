@@ -6,7 +6,6 @@
 use super::cli::{Cli, ErrorsArg};
 use crate::codecs::Charset;
 use crate::codecs::bom;
-use crate::codecs::charset::encodes;
 use crate::codecs::labels;
 use crate::convert::normalize::NormalForm;
 use crate::convert::unmappable::{self, BadInput, ByteFormat, CharFormat, Template};
@@ -189,35 +188,19 @@ fn formats(cli: &Cli, to: Charset) -> anyhow::Result<(Option<CharFormat>, Option
         }
         _ => {}
     }
-    let mut encodable = |s: &str| encodes(to, s);
-    let checks = [
-        (
-            unmappable.as_ref().map(CharFormat::alphabet),
-            unmappable_option(cli),
-        ),
-        (
-            match &bad_input {
-                Some(BadInput::Codes(format)) => Some(format.alphabet()),
-                _ => None,
-            },
-            if cli.byte_format.is_some() {
-                "--byte-format"
-            } else {
-                "--errors backslash"
-            },
-        ),
-    ];
-    for (alphabet, option) in checks {
-        let Some(alphabet) = alphabet else { continue };
-        if let Some(c) = unmappable::first_unencodable(&alphabet, &mut encodable) {
-            bail!(
-                "{option}: {} cannot hold '{}' (U+{:04X}), which its codes are written with; \
-                 choose another format",
-                to.name(),
-                c.escape_debug(),
-                u32::from(c)
-            );
-        }
+    let byte_option = if cli.byte_format.is_some() {
+        "--byte-format"
+    } else {
+        "--errors backslash"
+    };
+    if let Some(message) = unmappable::unwritable_codes(
+        to,
+        unmappable.as_ref(),
+        bad_input.as_ref(),
+        unmappable_option(cli),
+        byte_option,
+    ) {
+        bail!("{message}");
     }
     Ok((unmappable, bad_input))
 }

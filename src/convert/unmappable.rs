@@ -15,7 +15,8 @@ mod template;
 
 pub use template::Template;
 
-use crate::codecs::{Encoder, Form};
+use crate::codecs::charset::encodes;
+use crate::codecs::{Charset, Encoder, Form};
 use std::fmt::Write;
 
 /// How an unmappable character is written (`--unmappable`, `--unmappable-format`).
@@ -169,6 +170,37 @@ fn units(c: char, prefix: &str, out: &mut String) -> std::fmt::Result {
         write!(out, "{prefix}{unit:04X}")?;
     }
     Ok(())
+}
+
+/// The start-up check that the codes of the formats chosen can be written in `to`: a message
+/// naming the option that chose the first format that cannot (`char_option` for unmappable
+/// characters, `byte_option` for ill-formed bytes, as the caller calls them), or `None`.
+pub fn unwritable_codes(
+    to: Charset,
+    chars: Option<&CharFormat>,
+    bad_input: Option<&BadInput>,
+    char_option: &str,
+    byte_option: &str,
+) -> Option<String> {
+    let bytes = match bad_input {
+        Some(BadInput::Codes(format)) => Some(format.alphabet()),
+        _ => None,
+    };
+    let checks = [
+        (chars.map(CharFormat::alphabet), char_option),
+        (bytes, byte_option),
+    ];
+    let mut encodable = |s: &str| encodes(to, s);
+    checks.into_iter().find_map(|(alphabet, option)| {
+        let c = first_unencodable(&alphabet?, &mut encodable)?;
+        Some(format!(
+            "{option}: {} cannot hold '{}' (U+{:04X}), which its codes are written with; \
+             choose another format",
+            to.name(),
+            c.escape_debug(),
+            u32::from(c)
+        ))
+    })
 }
 
 /// The first character of `alphabet` that `target` cannot encode, if any: the start-up check
