@@ -7,59 +7,15 @@
 //! 2. `--errors escape` round trip: text written by the encoder, with stray high bytes put
 //!    between its characters (inside shifted runs too), goes to UTF-8 and back unchanged.
 
+mod common;
+
+use common::{config, convert_chunked, cs};
 use proptest::prelude::*;
-use proptest::test_runner::Config;
-use std::io::{Cursor, Read};
+use std::io::Cursor;
 use transcoder::app::settings::Settings;
 use transcoder::app::stream::convert_reader;
-use transcoder::codecs::Charset;
-use transcoder::codecs::labels::{UTF_8, resolve};
+use transcoder::codecs::labels::UTF_8;
 use transcoder::convert::Policy;
-
-fn cs(label: &str) -> Charset {
-    resolve(label).unwrap_or_else(|e| panic!("{label}: {e}"))
-}
-
-fn config(cases: u32) -> Config {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(cases);
-    Config {
-        cases,
-        failure_persistence: None,
-        ..Config::default()
-    }
-}
-
-/// A reader that hands out its data in pieces of the given sizes (cycling).
-struct Chunked {
-    data: Vec<u8>,
-    pos: usize,
-    sizes: Vec<usize>,
-    turn: usize,
-}
-
-impl Read for Chunked {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let size = self.sizes[self.turn % self.sizes.len()].max(1);
-        self.turn += 1;
-        let n = size.min(buf.len()).min(self.data.len() - self.pos);
-        buf[..n].copy_from_slice(&self.data[self.pos..self.pos + n]);
-        self.pos += n;
-        Ok(n)
-    }
-}
-
-fn convert(input: &[u8], sizes: &[usize], settings: &Settings) -> (Vec<u8>, i32) {
-    let reader = Chunked {
-        data: input.to_vec(),
-        pos: 0,
-        sizes: sizes.to_vec(),
-        turn: 0,
-    };
-    convert_reader(Box::new(reader), settings)
-}
 
 fn whole(input: &[u8], settings: &Settings) -> (Vec<u8>, i32) {
     convert_reader(Box::new(Cursor::new(input.to_vec())), settings)
@@ -154,10 +110,10 @@ proptest! {
         let settings = Settings::new(cs(label), UTF_8, policy);
         let all = whole(&input, &settings);
         for cut in 1..input.len() {
-            let two = convert(&input, &[cut, input.len()], &settings);
+            let two = convert_chunked(&input, &[cut, input.len()], &settings);
             prop_assert_eq!(&all, &two, "-f {} {:?} cut at {} of {:02X?}", label, policy, cut, input);
         }
-        let pieces = convert(&input, &sizes, &settings);
+        let pieces = convert_chunked(&input, &sizes, &settings);
         prop_assert_eq!(&all, &pieces, "-f {} {:?} pieces {:?} of {:02X?}", label, policy, sizes, input);
     }
 

@@ -16,64 +16,18 @@
 
 mod common;
 
+use common::{config, convert_chunked, cs};
+
 use proptest::prelude::*;
-use proptest::test_runner::Config;
-use std::io::{Cursor, Read};
+use std::io::Cursor;
 use transcoder::app::settings::Settings;
 use transcoder::app::stream::convert_reader;
 use transcoder::codecs::Charset;
-use transcoder::codecs::labels::{UTF_8, resolve};
+use transcoder::codecs::labels::UTF_8;
 use transcoder::convert::Policy;
-
-fn cs(label: &str) -> Charset {
-    resolve(label).unwrap_or_else(|e| panic!("{label}: {e}"))
-}
-
-/// `cases` cases, or as many as `PROPTEST_CASES` says (for a longer hunt).
-fn config(cases: u32) -> Config {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(cases);
-    Config {
-        cases,
-        failure_persistence: None,
-        ..Config::default()
-    }
-}
-
-/// A reader that returns its data in pieces of the given sizes (cycling), never more than
-/// asked for.
-struct Chunked {
-    data: Vec<u8>,
-    pos: usize,
-    sizes: Vec<usize>,
-    turn: usize,
-}
-
-impl Read for Chunked {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let size = self.sizes[self.turn % self.sizes.len()].max(1);
-        self.turn += 1;
-        let n = size.min(buf.len()).min(self.data.len() - self.pos);
-        buf[..n].copy_from_slice(&self.data[self.pos..self.pos + n]);
-        self.pos += n;
-        Ok(n)
-    }
-}
 
 fn convert(input: &[u8], settings: &Settings) -> (Vec<u8>, i32) {
     convert_reader(Box::new(Cursor::new(input.to_vec())), settings)
-}
-
-fn convert_chunked(input: &[u8], sizes: &[usize], settings: &Settings) -> (Vec<u8>, i32) {
-    let reader = Chunked {
-        data: input.to_vec(),
-        pos: 0,
-        sizes: sizes.to_vec(),
-        turn: 0,
-    };
-    convert_reader(Box::new(reader), settings)
 }
 
 /// `text` in `label`, dropping what the charset cannot hold. ISO-2022-JP input is made by

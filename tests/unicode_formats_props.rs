@@ -13,31 +13,14 @@
 //!    own; for BOCU-1 and SCSU the same text, lone surrogates and escapes after a trip.
 
 use proptest::prelude::*;
-use proptest::test_runner::Config;
 use std::io::{Cursor, Read};
 use transcoder::app::settings::Settings;
 use transcoder::app::stream::convert_reader;
-use transcoder::codecs::Charset;
-use transcoder::codecs::labels::resolve;
 use transcoder::convert::Policy;
 
 mod common;
 
-fn cs(label: &str) -> Charset {
-    resolve(label).unwrap_or_else(|e| panic!("{label}: {e}"))
-}
-
-fn config(cases: u32) -> Config {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(cases);
-    Config {
-        cases,
-        failure_persistence: None,
-        ..Config::default()
-    }
-}
+use common::{config, cs};
 
 const FORMATS: &[&str] = &[
     "UTF-7",

@@ -8,7 +8,7 @@
 use super::cjk::engine::{self, Code, Fast, Multibyte, Step};
 use super::cjk::table::{Cell, Inverse, Table, big5_code, big5_index};
 use super::cjk::tables::{BIG5HKSCS, BIG5HKSCS_SINGLE, CP950, CP950_SINGLE};
-use super::codec::{CharAt, Codec, Decode, Encode, Locate};
+use super::codec::Codec;
 use std::sync::OnceLock;
 
 /// A Big5 code page.
@@ -109,34 +109,12 @@ impl Codec for Big5 {
         self.name
     }
 
-    fn decoder(&self) -> Box<dyn Decode> {
-        engine::boxed_decoder(self)
-    }
-
-    fn encoder(&self) -> Box<dyn Encode> {
-        engine::boxed_encoder(self)
-    }
-
     fn clean_after(&self, byte: u8) -> bool {
         // Trail bytes start at 0x40.
         byte < 0x40
     }
 
-    fn char_at(&self, bytes: &[u8], eof: bool) -> CharAt {
-        engine::char_at(self, bytes, eof)
-    }
-
-    fn locate(&self) -> Locate {
-        engine::locate()
-    }
-
-    fn decodes_one_to_one(&self) -> bool {
-        false
-    }
-
-    fn split_pays(&self) -> bool {
-        true
-    }
+    engine::multibyte_codec!();
 }
 
 #[cfg(test)]

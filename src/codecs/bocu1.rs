@@ -19,7 +19,8 @@
 #![forbid(unsafe_code)]
 
 use super::codec::{
-    Codec, Decode, DecodeStatus, Encode, EncodeStatus, Family, Locate, Problem, has_room,
+    Codec, Decode, DecodeStatus, Encode, EncodeStatus, Family, Problem, cut_anywhere, has_room,
+    replayed_shift_state,
 };
 
 /// BOCU-1.
@@ -72,18 +73,7 @@ impl Codec for Bocu1 {
         Box::new(Bocu1Encoder { prev: ASCII_PREV })
     }
 
-    fn is_stateful(&self) -> bool {
-        true
-    }
-
-    /// Anywhere: see [`super::utf7::Utf7`]'s.
-    fn safe_cut(&self, window: &[u8]) -> Option<usize> {
-        Some(window.len())
-    }
-
-    fn locate(&self) -> Locate {
-        Locate::Replay
-    }
+    replayed_shift_state!(cut_anywhere);
 
     fn escapes_ascii(&self) -> bool {
         true

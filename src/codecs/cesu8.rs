@@ -162,21 +162,11 @@ pub fn push_surrogate(dst: &mut Vec<u8>, unit: u16) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::codecs::test_support::{decode_all, encode};
-    use crate::codecs::{Charset, Decoder, Problem};
+    use crate::codecs::test_support::{decode_all, decode_split, encode, problems};
+    use crate::codecs::{Charset, Problem};
 
     const CESU: Charset = Charset::of(&CESU_8);
     const MUTF: Charset = Charset::of(&MUTF_8);
-
-    fn problems(events: &[DecodeStatus]) -> Vec<(usize, Problem)> {
-        events
-            .iter()
-            .map(|e| match e {
-                DecodeStatus::Malformed { len, problem, .. } => (*len, *problem),
-                other => panic!("{other:?}"),
-            })
-            .collect()
-    }
 
     #[test]
     fn supplementary_characters_are_surrogate_pairs() {
@@ -222,25 +212,10 @@ mod tests {
         let src = b"a\xED\xA0\xBD\xED\xB8\x80\xE4\xB8\xAD\xED\xA0\xBD!\xC0\x80";
         let whole = decode_all(MUTF, src);
         for cut in 0..=src.len() {
-            let mut d = Decoder::new(MUTF);
-            let mut out = String::with_capacity(64);
-            let mut events = Vec::new();
-            for (part, last) in [(&src[..cut], false), (&src[cut..], true)] {
-                let mut at = 0;
-                loop {
-                    let (status, read) = d.decode(&part[at..], &mut out, last);
-                    at += read;
-                    match status {
-                        DecodeStatus::InputEmpty => break,
-                        DecodeStatus::OutputFull => out.reserve(64),
-                        m => events.push(m),
-                    }
-                }
-            }
-            let lens = |ev: &[DecodeStatus]| problems(ev);
+            let (out, events) = decode_split(MUTF, src, cut);
             assert_eq!(
-                (&out, lens(&events)),
-                (&whole.0, lens(&whole.1)),
+                (&out, problems(&events)),
+                (&whole.0, problems(&whole.1)),
                 "cut {cut}"
             );
         }

@@ -347,6 +347,35 @@ pub trait Codec: Sync + Send {
     }
 }
 
+/// The `Codec` methods every shift-state family answers alike (HZ and the ISO-2022 forms,
+/// UTF-7, SCSU, BOCU-1): stateful, so never split across cores; error locations replayed
+/// from a copy of the decoder taken where a piece began; input cut by `$cut`, the one thing
+/// that differs (after a line end, or anywhere). Written once so that a new shift-state
+/// family cannot get one of the three wrong; use it inside `impl Codec for ...`.
+macro_rules! replayed_shift_state {
+    ($cut:path) => {
+        fn is_stateful(&self) -> bool {
+            true
+        }
+
+        fn safe_cut(&self, window: &[u8]) -> Option<usize> {
+            $cut(window)
+        }
+
+        fn locate(&self) -> $crate::codecs::codec::Locate {
+            $crate::codecs::codec::Locate::Replay
+        }
+    };
+}
+pub(crate) use replayed_shift_state;
+
+/// Cuts a shift-state charset's input anywhere (for [`replayed_shift_state`]): right for a
+/// decoder that keeps its state, partial unit included, from piece to piece, since error
+/// locations replay a piece from a copy of the decoder taken where it began.
+pub fn cut_anywhere(window: &[u8]) -> Option<usize> {
+    Some(window.len())
+}
+
 /// Feeds `bytes` one at a time to `decoder` until it emits a character or reports an error.
 pub fn step_char_at(decoder: &mut dyn Decode, bytes: &[u8], eof: bool) -> CharAt {
     let mut out = String::with_capacity(16);

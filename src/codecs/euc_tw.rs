@@ -9,7 +9,7 @@
 use super::cjk::engine::{self, Code, Fast, Multibyte, Step};
 use super::cjk::table::{Cell, Inverse, PLANE, row_cell, set94};
 use super::cjk::tables::CNS11643;
-use super::codec::{CharAt, Codec, Decode, Encode, Locate};
+use super::codec::Codec;
 use std::sync::OnceLock;
 
 /// EUC-TW.
@@ -101,33 +101,11 @@ impl Codec for EucTw {
         "EUC-TW"
     }
 
-    fn decoder(&self) -> Box<dyn Decode> {
-        engine::boxed_decoder(self)
-    }
-
-    fn encoder(&self) -> Box<dyn Encode> {
-        engine::boxed_encoder(self)
-    }
-
     fn clean_after(&self, byte: u8) -> bool {
         byte < 0x80
     }
 
-    fn char_at(&self, bytes: &[u8], eof: bool) -> CharAt {
-        engine::char_at(self, bytes, eof)
-    }
-
-    fn locate(&self) -> Locate {
-        engine::locate()
-    }
-
-    fn decodes_one_to_one(&self) -> bool {
-        false
-    }
-
-    fn split_pays(&self) -> bool {
-        true
-    }
+    engine::multibyte_codec!();
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ use super::cjk::gb::{gb2312, gb2312_code, gb2312_codes};
 use super::cjk::stateful::{Machine, StatefulDecoder, Unit, cut_after_line, double, utf8_map};
 use super::cjk::table::Cell;
 use super::cjk::table::utf8_three;
-use super::codec::{Codec, Decode, Encode, EncodeStatus, Locate};
+use super::codec::{Codec, Decode, Encode, EncodeStatus, replayed_shift_state};
 use std::sync::OnceLock;
 
 /// HZ-GB-2312.
@@ -84,24 +84,16 @@ impl Codec for Hz {
         Box::new(HzEncoder { gb: false })
     }
 
-    fn is_stateful(&self) -> bool {
-        true
-    }
-
-    fn safe_cut(&self, window: &[u8]) -> Option<usize> {
-        cut_after_line(window)
-    }
-
-    fn locate(&self) -> Locate {
-        Locate::Replay
-    }
+    replayed_shift_state!(cut_after_line);
 
     fn decodes_one_to_one(&self) -> bool {
         false
     }
 }
 
-/// The encoder: whether a GB run is open.
+/// The encoder: whether a GB run is open. An escaped byte (`Encode::encode_surrogate`'s
+/// default) goes where it stood, inside a GB run or not: the state is kept, so that a stray
+/// byte read inside a run is written back inside it.
 struct HzEncoder {
     gb: bool,
 }
@@ -167,36 +159,15 @@ impl Encode for HzEncoder {
         }
         (EncodeStatus::Done, src.len())
     }
-
-    fn encode_surrogate(&mut self, unit: u16, dst: &mut Vec<u8>) -> bool {
-        // The escaped byte goes where it stood, inside a GB run or not: the state is kept, so
-        // that a stray byte read inside a run is written back inside it.
-        if !(0xDC80..=0xDCFF).contains(&unit) {
-            return false;
-        }
-        dst.push((unit - 0xDC00) as u8);
-        true
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::codecs::test_support::{decode_all, encode};
+    use crate::codecs::test_support::{decode_all, encode, malformed_lens};
     use crate::codecs::{Charset, DecodeStatus, Problem};
 
     const CS: Charset = Charset::of(&HZ);
-
-    fn errors(bytes: &[u8]) -> Vec<usize> {
-        decode_all(CS, bytes)
-            .1
-            .iter()
-            .map(|e| match e {
-                DecodeStatus::Malformed { len, .. } => *len,
-                _ => 0,
-            })
-            .collect()
-    }
 
     #[test]
     fn rfc_1843_escapes() {
@@ -218,18 +189,18 @@ mod tests {
 
     #[test]
     fn malformed() {
-        assert_eq!(errors(b"a~xb"), [1]);
+        assert_eq!(malformed_lens(CS, b"a~xb"), [1]);
         assert_eq!(decode_all(CS, b"a~xb").0, "axb");
         // A line end inside a run: one error, and the run goes on (CPython, ICU).
         assert_eq!(
             decode_all(CS, b"~{VP\nVP~}"),
             ("中中".to_string(), vec![BAD1])
         );
-        assert_eq!(errors(b"a\xD6\xD0b"), [1, 1]);
+        assert_eq!(malformed_lens(CS, b"a\xD6\xD0b"), [1, 1]);
         // An odd byte pairs with the ~ of ~} (both peers): V~ is a pair, } is left over.
         assert_eq!(decode_all(CS, b"~{V~}").0, "筑");
-        assert_eq!(errors(b"~{V~}"), [1]);
-        assert_eq!(errors(b"~"), [1]);
+        assert_eq!(malformed_lens(CS, b"~{V~}"), [1]);
+        assert_eq!(malformed_lens(CS, b"~"), [1]);
     }
 
     const BAD1: DecodeStatus = DecodeStatus::Malformed {

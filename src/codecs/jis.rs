@@ -14,7 +14,7 @@ use super::cjk::engine::{self, Code, Fast, Multibyte, Step};
 use super::cjk::table::{Cell, Inverse, PLANE, jis_to_sjis, row_cell, set94, sjis_code};
 use super::cjk::table::{sjis_index, sjis_to_jis};
 use super::cjk::tables::{CP932, JISX0208, JISX0212, JISX0213};
-use super::codec::{CharAt, Codec, Decode, Encode, Locate};
+use super::codec::Codec;
 use std::sync::OnceLock;
 
 /// Which Japanese charset.
@@ -371,14 +371,6 @@ impl Codec for Jis {
         self.name
     }
 
-    fn decoder(&self) -> Box<dyn Decode> {
-        engine::boxed_decoder(self)
-    }
-
-    fn encoder(&self) -> Box<dyn Encode> {
-        engine::boxed_encoder(self)
-    }
-
     fn clean_after(&self, byte: u8) -> bool {
         match self.kind {
             // EUC: every byte of a code is above 0x7F.
@@ -388,21 +380,7 @@ impl Codec for Jis {
         }
     }
 
-    fn char_at(&self, bytes: &[u8], eof: bool) -> CharAt {
-        engine::char_at(self, bytes, eof)
-    }
-
-    fn locate(&self) -> Locate {
-        engine::locate()
-    }
-
-    fn decodes_one_to_one(&self) -> bool {
-        false
-    }
-
-    fn split_pays(&self) -> bool {
-        true
-    }
+    engine::multibyte_codec!();
 }
 
 #[cfg(test)]

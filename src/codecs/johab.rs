@@ -7,7 +7,7 @@
 
 use super::cjk::engine::{self, Code, Fast, Multibyte, Step};
 use super::cjk::table::{Cell, Inverse};
-use super::codec::{CharAt, Codec, Decode, Encode, Locate};
+use super::codec::Codec;
 use super::korean::ksx1001;
 use std::sync::OnceLock;
 
@@ -170,34 +170,12 @@ impl Codec for Johab {
         "JOHAB"
     }
 
-    fn decoder(&self) -> Box<dyn Decode> {
-        engine::boxed_decoder(self)
-    }
-
-    fn encoder(&self) -> Box<dyn Encode> {
-        engine::boxed_encoder(self)
-    }
-
     fn clean_after(&self, byte: u8) -> bool {
         // Trail bytes start at 0x31.
         byte < 0x31
     }
 
-    fn char_at(&self, bytes: &[u8], eof: bool) -> CharAt {
-        engine::char_at(self, bytes, eof)
-    }
-
-    fn locate(&self) -> Locate {
-        engine::locate()
-    }
-
-    fn decodes_one_to_one(&self) -> bool {
-        false
-    }
-
-    fn split_pays(&self) -> bool {
-        true
-    }
+    engine::multibyte_codec!();
 }
 
 #[cfg(test)]

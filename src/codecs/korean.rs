@@ -10,7 +10,7 @@
 use super::cjk::engine::{self, Code, Fast, Multibyte, Step};
 use super::cjk::table::{Cell, Inverse, set94};
 use super::cjk::tables::KSX1001;
-use super::codec::{CharAt, Codec, Decode, Encode, Locate};
+use super::codec::Codec;
 use std::sync::OnceLock;
 
 /// A Korean double-byte charset.
@@ -194,35 +194,13 @@ impl Codec for Korean {
         self.name
     }
 
-    fn decoder(&self) -> Box<dyn Decode> {
-        engine::boxed_decoder(self)
-    }
-
-    fn encoder(&self) -> Box<dyn Encode> {
-        engine::boxed_encoder(self)
-    }
-
     fn clean_after(&self, byte: u8) -> bool {
         // No trail byte is below 0x41 (CP949) or 0xA1 (EUC-KR); after such a byte any lead
         // before it has been settled.
         byte < 0x41
     }
 
-    fn char_at(&self, bytes: &[u8], eof: bool) -> CharAt {
-        engine::char_at(self, bytes, eof)
-    }
-
-    fn locate(&self) -> Locate {
-        engine::locate()
-    }
-
-    fn decodes_one_to_one(&self) -> bool {
-        false
-    }
-
-    fn split_pays(&self) -> bool {
-        true
-    }
+    engine::multibyte_codec!();
 }
 
 #[cfg(test)]

@@ -26,7 +26,7 @@
 mod decode;
 mod encode;
 
-use super::codec::{Codec, Decode, Encode, Family, Locate};
+use super::codec::{Codec, Decode, Encode, Family, cut_anywhere, replayed_shift_state};
 
 /// SCSU.
 pub struct Scsu;
@@ -89,18 +89,7 @@ impl Codec for Scsu {
         Box::new(encode::ScsuEncoder::new())
     }
 
-    fn is_stateful(&self) -> bool {
-        true
-    }
-
-    /// Anywhere: see [`super::utf7::Utf7`]'s.
-    fn safe_cut(&self, window: &[u8]) -> Option<usize> {
-        Some(window.len())
-    }
-
-    fn locate(&self) -> Locate {
-        Locate::Replay
-    }
+    replayed_shift_state!(cut_anywhere);
 
     fn decodes_one_to_one(&self) -> bool {
         false

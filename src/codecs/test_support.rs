@@ -1,6 +1,6 @@
 //! Helpers for the codec families' unit tests.
 
-use super::{Charset, DecodeStatus, Decoder, EncodeStatus, Encoder};
+use super::{Charset, DecodeStatus, Decoder, EncodeStatus, Encoder, Problem};
 
 /// Decodes all of `src` in one call sequence, growing the output when full; returns the
 /// text and every malformed report.
@@ -18,6 +18,71 @@ pub fn decode_all(cs: Charset, src: &[u8]) -> (String, Vec<DecodeStatus>) {
             m => events.push(m),
         }
     }
+}
+
+/// Decodes `src` as two reads cut at `cut` (the second one `last`), growing the output
+/// when full: what [`decode_all`] gives for the whole, if the decoder keeps its state
+/// across reads. For the split-anywhere tests of the stateful families.
+pub fn decode_split(cs: Charset, src: &[u8], cut: usize) -> (String, Vec<DecodeStatus>) {
+    let mut d = Decoder::new(cs);
+    let mut out = String::with_capacity(64);
+    let mut events = Vec::new();
+    for (part, last) in [(&src[..cut], false), (&src[cut..], true)] {
+        let mut at = 0;
+        loop {
+            let (status, read) = d.decode(&part[at..], &mut out, last);
+            at += read;
+            match status {
+                DecodeStatus::InputEmpty => break,
+                DecodeStatus::OutputFull => out.reserve(64),
+                m => events.push(m),
+            }
+        }
+    }
+    (out, events)
+}
+
+/// The length and problem of each malformed report (the reports of a split input may
+/// reach back a different distance, so `after` is left out); panics on any other status.
+pub fn problems(events: &[DecodeStatus]) -> Vec<(usize, Problem)> {
+    events
+        .iter()
+        .map(|e| match e {
+            DecodeStatus::Malformed { len, problem, .. } => (*len, *problem),
+            other => panic!("{other:?}"),
+        })
+        .collect()
+}
+
+/// Decodes `src` whole: the text, and each malformed report as (length, bytes read after
+/// it, problem); panics on any other status.
+pub fn reports(cs: Charset, src: &[u8]) -> (String, Vec<(usize, usize, Problem)>) {
+    let (text, events) = decode_all(cs, src);
+    let events = events
+        .into_iter()
+        .map(|e| match e {
+            DecodeStatus::Malformed {
+                len,
+                after,
+                problem,
+            } => (len, after, problem),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    (text, events)
+}
+
+/// The length of each report of decoding `src` whole (0 for a report that is not a
+/// malformed sequence): how the shift-state families check where errors are cut.
+pub fn malformed_lens(cs: Charset, src: &[u8]) -> Vec<usize> {
+    decode_all(cs, src)
+        .1
+        .iter()
+        .map(|e| match e {
+            DecodeStatus::Malformed { len, .. } => *len,
+            _ => 0,
+        })
+        .collect()
 }
 
 /// Encodes `s` with a fresh encoder: the status, the bytes of `s` read, and the output.

@@ -30,7 +30,7 @@
 mod decode;
 mod encode;
 
-use super::codec::{Codec, Decode, Encode, Family, Locate};
+use super::codec::{Codec, Decode, Encode, Family, cut_anywhere, replayed_shift_state};
 
 /// One of the three flavours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,19 +87,7 @@ impl Codec for Utf7 {
         ))
     }
 
-    fn is_stateful(&self) -> bool {
-        true
-    }
-
-    /// Anywhere: the decoder keeps its state from piece to piece, and error locations
-    /// replay a piece from a copy of the decoder taken where it began.
-    fn safe_cut(&self, window: &[u8]) -> Option<usize> {
-        Some(window.len())
-    }
-
-    fn locate(&self) -> Locate {
-        Locate::Replay
-    }
+    replayed_shift_state!(cut_anywhere);
 
     /// One text has many encodings (where runs end, which characters are direct).
     fn decodes_one_to_one(&self) -> bool {

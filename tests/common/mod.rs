@@ -16,6 +16,9 @@ pub use tempfile::TempDir;
 mod files;
 #[allow(unused_imports)]
 pub use files::*;
+mod props;
+#[allow(unused_imports)]
+pub use props::*;
 
 /// The input window of the converter (src/io/input.rs): big inputs must cross it.
 pub const WINDOW: usize = 256 * 1024;

@@ -8,8 +8,8 @@
 
 use super::stateful::put_cell;
 use super::table::Cell;
+use crate::codecs::codec::Decode;
 use crate::codecs::codec::{CharAt, DecodeStatus, Encode, EncodeStatus, Problem};
-use crate::codecs::codec::{Decode, Locate};
 use std::sync::OnceLock;
 
 /// What the bytes at the start of the input are, read from a clean position.
@@ -107,11 +107,39 @@ pub fn char_at<M: Multibyte>(m: &M, bytes: &[u8], eof: bool) -> CharAt {
     }
 }
 
-/// The parts of `Codec` every stateless family answers alike: replayed error locations,
-/// escape checked per character, and splitting across cores.
-pub fn locate() -> Locate {
-    Locate::Replay
+/// The `Codec` methods every stateless CJK family answers alike, all of them through this
+/// engine: its decoder, encoder and [`char_at`]; replayed error locations; escape checked per
+/// character (several codes decode to one character); and splitting across cores (measured
+/// to pay for these charsets). Written once so that the families cannot drift apart; each
+/// `impl Codec` adds only what is its own, its name and where its input may be cut.
+macro_rules! multibyte_codec {
+    () => {
+        fn decoder(&self) -> Box<dyn $crate::codecs::codec::Decode> {
+            $crate::codecs::cjk::engine::boxed_decoder(self)
+        }
+
+        fn encoder(&self) -> Box<dyn $crate::codecs::codec::Encode> {
+            $crate::codecs::cjk::engine::boxed_encoder(self)
+        }
+
+        fn char_at(&self, bytes: &[u8], eof: bool) -> $crate::codecs::codec::CharAt {
+            $crate::codecs::cjk::engine::char_at(self, bytes, eof)
+        }
+
+        fn locate(&self) -> $crate::codecs::codec::Locate {
+            $crate::codecs::codec::Locate::Replay
+        }
+
+        fn decodes_one_to_one(&self) -> bool {
+            false
+        }
+
+        fn split_pays(&self) -> bool {
+            true
+        }
+    };
 }
+pub(crate) use multibyte_codec;
 
 /// The lookups a stateless charset converts with at speed, built on first use from its own
 /// [`Multibyte::step`] and [`Multibyte::encode`], so that they cannot disagree with them: the

@@ -25,7 +25,7 @@ use crate::codecs::cjk::stateful::{Escape, Machine, StatefulDecoder, Unit, cut_a
 use crate::codecs::cjk::stateful::{double, escape, utf8_map};
 use crate::codecs::cjk::table::{Cell, Inverse, row_cell, set94};
 use crate::codecs::cjk::tables::ISOIR165;
-use crate::codecs::codec::{Codec, Decode, Encode, EncodeStatus, Locate};
+use crate::codecs::codec::{Codec, Decode, Encode, EncodeStatus, replayed_shift_state};
 use crate::codecs::euc_tw::{cns, cns_code};
 use std::sync::OnceLock;
 
@@ -244,17 +244,7 @@ impl Codec for Iso2022Cn {
         })
     }
 
-    fn is_stateful(&self) -> bool {
-        true
-    }
-
-    fn safe_cut(&self, window: &[u8]) -> Option<usize> {
-        cut_after_line(window)
-    }
-
-    fn locate(&self) -> Locate {
-        Locate::Replay
-    }
+    replayed_shift_state!(cut_after_line);
 
     fn decodes_one_to_one(&self) -> bool {
         false
@@ -399,8 +389,8 @@ impl Encode for CnEncoder {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::codecs::test_support::{decode_all, encode};
-    use crate::codecs::{Charset, DecodeStatus};
+    use crate::codecs::Charset;
+    use crate::codecs::test_support::{decode_all, encode, malformed_lens};
 
     const CN: Charset = Charset::of(&ISO_2022_CN);
     const EXT: Charset = Charset::of(&ISO_2022_CN_EXT);
@@ -417,17 +407,6 @@ mod tests {
         let (_, _, out) = encode(CN, "\u{B7}\u{2014}");
         assert!(out.starts_with(b"\x1B$)G"), "{out:?}");
         assert_eq!(decode_all(CN, &out), ("\u{B7}\u{2014}".to_string(), vec![]));
-    }
-
-    fn lens(cs: Charset, bytes: &[u8]) -> Vec<usize> {
-        decode_all(cs, bytes)
-            .1
-            .iter()
-            .map(|e| match e {
-                DecodeStatus::Malformed { len, .. } => *len,
-                _ => 0,
-            })
-            .collect()
     }
 
     #[test]
@@ -473,16 +452,16 @@ mod tests {
     #[test]
     fn decoding_malformed() {
         assert_eq!(decode_all(CN, b"\x0EVP\x0F").0, "VP");
-        assert_eq!(lens(CN, b"\x0EVP\x0F"), [1]);
+        assert_eq!(malformed_lens(CN, b"\x0EVP\x0F"), [1]);
         assert_eq!(decode_all(CN, b"\x1BN!!").0, "乂");
-        assert_eq!(lens(CN, b"\x1B$)A\x0EVP\nVP\x0F"), [1]);
+        assert_eq!(malformed_lens(CN, b"\x1B$)A\x0EVP\nVP\x0F"), [1]);
         assert_eq!(decode_all(CN, b"\x1B$)A\x0EVP\nVP\x0F").0, "中VP");
         // Designations hold across lines.
         assert_eq!(decode_all(CN, b"\x1B$)A\x0EVP\x0F\n\x0EVP\x0F").0, "中\n中");
-        assert_eq!(lens(CN, b"\x1B$)Z\x0EVP\x0F"), [3, 1]);
-        assert_eq!(lens(CN, b"\x1B$+I\x1BO!!"), [2, 1]);
-        assert_eq!(lens(EXT, b"\x1BO!!"), [2]);
-        assert_eq!(lens(CN, b"a\xD6\xD0b"), [1, 1]);
+        assert_eq!(malformed_lens(CN, b"\x1B$)Z\x0EVP\x0F"), [3, 1]);
+        assert_eq!(malformed_lens(CN, b"\x1B$+I\x1BO!!"), [2, 1]);
+        assert_eq!(malformed_lens(EXT, b"\x1BO!!"), [2]);
+        assert_eq!(malformed_lens(CN, b"a\xD6\xD0b"), [1, 1]);
         // A designation while shifted out takes effect at once (glibc ignores it).
         assert_eq!(decode_all(CN, b"\x1B$)A\x0EVP\x1B$)G\"y\x0F").0, "中兙");
     }

@@ -26,7 +26,7 @@ use super::{ESC, SI, SO, escaped_byte, is_control_function, iso2022_gb2312, iso2
 use crate::codecs::cjk::stateful::{Escape, Machine, StatefulDecoder, Unit, cut_after_line};
 use crate::codecs::cjk::stateful::{double, escape, utf8_map};
 use crate::codecs::cjk::table::Cell;
-use crate::codecs::codec::{Codec, Decode, Encode, EncodeStatus, Locate};
+use crate::codecs::codec::{Codec, Decode, Encode, EncodeStatus, replayed_shift_state};
 use crate::codecs::jis::{jisx0208, jisx0208_code, jisx0212, jisx0212_code, jisx0213};
 use crate::codecs::jis::{jisx0213_code, jisx0213_is_2004, jisx0213_pair, jisx0213_starts_pair};
 use crate::codecs::korean::{ksx1001, ksx1001_code};
@@ -335,17 +335,7 @@ impl Codec for Iso2022Jp {
         })
     }
 
-    fn is_stateful(&self) -> bool {
-        true
-    }
-
-    fn safe_cut(&self, window: &[u8]) -> Option<usize> {
-        cut_after_line(window)
-    }
-
-    fn locate(&self) -> Locate {
-        Locate::Replay
-    }
+    replayed_shift_state!(cut_after_line);
 
     fn decodes_one_to_one(&self) -> bool {
         false

@@ -15,7 +15,7 @@ use crate::codecs::cjk::stateful::{Escape, Machine, StatefulDecoder, Unit, cut_a
 use crate::codecs::cjk::stateful::{double, escape, utf8_map};
 use crate::codecs::cjk::table::Cell;
 use crate::codecs::cjk::table::utf8_three;
-use crate::codecs::codec::{Codec, Decode, Encode, EncodeStatus, Locate};
+use crate::codecs::codec::{Codec, Decode, Encode, EncodeStatus, replayed_shift_state};
 use crate::codecs::korean::{ksx1001, ksx1001_code, ksx1001_codes};
 use std::sync::OnceLock;
 
@@ -99,17 +99,7 @@ impl Codec for Iso2022Kr {
         })
     }
 
-    fn is_stateful(&self) -> bool {
-        true
-    }
-
-    fn safe_cut(&self, window: &[u8]) -> Option<usize> {
-        cut_after_line(window)
-    }
-
-    fn locate(&self) -> Locate {
-        Locate::Replay
-    }
+    replayed_shift_state!(cut_after_line);
 
     fn decodes_one_to_one(&self) -> bool {
         false
@@ -202,21 +192,10 @@ impl Encode for KrEncoder {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::codecs::test_support::{decode_all, encode};
-    use crate::codecs::{Charset, DecodeStatus, EncodeStatus};
+    use crate::codecs::test_support::{decode_all, encode, malformed_lens};
+    use crate::codecs::{Charset, EncodeStatus};
 
     const CS: Charset = Charset::of(&ISO_2022_KR);
-
-    fn lens(bytes: &[u8]) -> Vec<usize> {
-        decode_all(CS, bytes)
-            .1
-            .iter()
-            .map(|e| match e {
-                DecodeStatus::Malformed { len, .. } => *len,
-                _ => 0,
-            })
-            .collect()
-    }
 
     #[test]
     fn designation_once_shifts_per_run() {
@@ -238,11 +217,11 @@ mod tests {
         assert_eq!(decode_all(CS, b"ab\x1B$)C\x0E0!\x0F").0, "ab가");
         // A line end while shifted out: an error there, then ASCII.
         assert_eq!(decode_all(CS, b"\x1B$)C\x0E0!\n0!\x0F").0, "가0!");
-        assert_eq!(lens(b"\x1B$)C\x0E0!\n0!\x0F"), [1]);
+        assert_eq!(malformed_lens(CS, b"\x1B$)C\x0E0!\n0!\x0F"), [1]);
         // An odd byte before SI, a high byte, an unknown escape.
-        assert_eq!(lens(b"\x1B$)C\x0E0!0\x0Fa"), [1]);
-        assert_eq!(lens(b"\x1B$)Ca\xB0\xA1b"), [1, 1]);
-        assert_eq!(lens(b"\x1B$)Ca\x1B(Bb"), [1]);
-        assert_eq!(lens(b"\x1B$)"), [3]);
+        assert_eq!(malformed_lens(CS, b"\x1B$)C\x0E0!0\x0Fa"), [1]);
+        assert_eq!(malformed_lens(CS, b"\x1B$)Ca\xB0\xA1b"), [1, 1]);
+        assert_eq!(malformed_lens(CS, b"\x1B$)Ca\x1B(Bb"), [1]);
+        assert_eq!(malformed_lens(CS, b"\x1B$)"), [3]);
     }
 }

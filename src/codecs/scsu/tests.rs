@@ -3,26 +3,11 @@
 //! in `tests/vectors/` and `tests/unicode_formats_vectors.rs`.
 
 use super::*;
-use crate::codecs::test_support::{Item, Lcg, decode_all, decode_escaped, encode, encode_escaped};
+use crate::codecs::test_support::{Item, Lcg, decode_all, decode_escaped, decode_split};
+use crate::codecs::test_support::{encode, encode_escaped, problems, reports};
 use crate::codecs::{Charset, DecodeStatus, Decoder, Problem};
 
 const S: Charset = Charset::of(&SCSU);
-
-fn reports(src: &[u8]) -> (String, Vec<(usize, usize, Problem)>) {
-    let (text, events) = decode_all(S, src);
-    let events = events
-        .into_iter()
-        .map(|e| match e {
-            DecodeStatus::Malformed {
-                len,
-                after,
-                problem,
-            } => (len, after, problem),
-            other => panic!("{other:?}"),
-        })
-        .collect();
-    (text, events)
-}
 
 #[test]
 fn every_tag() {
@@ -45,26 +30,26 @@ fn every_tag() {
 #[test]
 fn ill_formed_pieces() {
     let bad = |len| (len, 0, Problem::Invalid);
-    assert_eq!(reports(b"a\x0Cb"), ("ab".into(), vec![bad(1)]));
-    assert_eq!(reports(b"\x0F\xF2\x00a"), ("a".into(), vec![bad(1)]));
+    assert_eq!(reports(S, b"a\x0Cb"), ("ab".into(), vec![bad(1)]));
+    assert_eq!(reports(S, b"\x0F\xF2\x00a"), ("a".into(), vec![bad(1)]));
     // A reserved offset changes nothing: the window stays where it was.
-    assert_eq!(reports(b"\x18\x00\x80"), ("\u{80}".into(), vec![bad(2)]));
-    assert_eq!(reports(b"\x18\xA8\x80"), ("\u{80}".into(), vec![bad(2)]));
+    assert_eq!(reports(S, b"\x18\x00\x80"), ("\u{80}".into(), vec![bad(2)]));
+    assert_eq!(reports(S, b"\x18\xA8\x80"), ("\u{80}".into(), vec![bad(2)]));
     // Cut short by the end.
-    assert_eq!(reports(b"a\x0E\x4E"), ("a".into(), vec![bad(2)]));
-    assert_eq!(reports(b"\x0F\x4E"), ("".into(), vec![bad(1)]));
+    assert_eq!(reports(S, b"a\x0E\x4E"), ("a".into(), vec![bad(2)]));
+    assert_eq!(reports(S, b"\x0F\x4E"), ("".into(), vec![bad(1)]));
     // Unpaired surrogates, in both modes.
     let lone = |u, len, after| (len, after, Problem::LoneSurrogate(u));
     assert_eq!(
-        reports(b"\x0F\xD8\x3D\x00\x61"),
+        reports(S, b"\x0F\xD8\x3D\x00\x61"),
         ("a".into(), vec![lone(0xD83D, 2, 2)])
     );
     assert_eq!(
-        reports(b"\x0E\xD8\x3Da\x0E\xDE\x00"),
+        reports(S, b"\x0E\xD8\x3Da\x0E\xDE\x00"),
         ("a".into(), vec![lone(0xD83D, 3, 0), lone(0xDE00, 3, 0)])
     );
     assert_eq!(
-        reports(b"\x0F\xD8\x3D\xDE"),
+        reports(S, b"\x0F\xD8\x3D\xDE"),
         ("".into(), vec![lone(0xD83D, 2, 1), bad(1)])
     );
 }
@@ -110,25 +95,14 @@ fn the_encoders_output_reads_back() {
 fn split_anywhere_is_the_same() {
     let mut src = encode(S, "Москва 中文😀 café \u{E000}").2;
     src.extend_from_slice(b"\x0C\x18\x00\x0F\xD8\x3D\x00a\xF2\x4E");
-    let whole = reports(&src);
+    let whole = decode_all(S, &src);
     for cut in 0..=src.len() {
-        let mut d = Decoder::new(S);
-        let mut out = String::with_capacity(64);
-        let mut events = Vec::new();
-        for (part, last) in [(&src[..cut], false), (&src[cut..], true)] {
-            let mut at = 0;
-            loop {
-                let (status, read) = d.decode(&part[at..], &mut out, last);
-                at += read;
-                match status {
-                    DecodeStatus::InputEmpty => break,
-                    DecodeStatus::OutputFull => out.reserve(64),
-                    DecodeStatus::Malformed { len, problem, .. } => events.push((len, problem)),
-                }
-            }
-        }
-        let lens: Vec<_> = whole.1.iter().map(|&(l, _, p)| (l, p)).collect();
-        assert_eq!((&out, &lens), (&whole.0, &events), "cut {cut}");
+        let (out, events) = decode_split(S, &src, cut);
+        assert_eq!(
+            (&out, problems(&events)),
+            (&whole.0, problems(&whole.1)),
+            "cut {cut}"
+        );
     }
 }
 

@@ -2,28 +2,13 @@
 //! into, splits, and the escape round trip the encoder promises.
 
 use super::*;
-use crate::codecs::test_support::{Item, Lcg, decode_all, decode_escaped, encode, encode_escaped};
-use crate::codecs::{Charset, DecodeStatus, Decoder, Problem};
+use crate::codecs::test_support::{Item, Lcg, decode_all, decode_escaped, decode_split};
+use crate::codecs::test_support::{encode, encode_escaped, problems, reports};
+use crate::codecs::{Charset, Problem};
 
 const MAIL: Charset = Charset::of(&UTF_7);
 const OPTIONAL: Charset = Charset::of(&UTF_7_OPTIONAL);
 const IMAP: Charset = Charset::of(&UTF_7_IMAP);
-
-fn reports(cs: Charset, src: &[u8]) -> (String, Vec<(usize, usize, Problem)>) {
-    let (text, events) = decode_all(cs, src);
-    let events = events
-        .into_iter()
-        .map(|e| match e {
-            DecodeStatus::Malformed {
-                len,
-                after,
-                problem,
-            } => (len, after, problem),
-            other => panic!("{other:?}"),
-        })
-        .collect();
-    (text, events)
-}
 
 fn bad(len: usize) -> (usize, usize, Problem) {
     (len, 0, Problem::Invalid)
@@ -109,29 +94,12 @@ fn imap_is_stricter() {
 fn split_anywhere_is_the_same() {
     let src: &[u8] = b"a+ZeVnLIqe-b+2D3eAA+AGEA-+2D0AYQ-\x80+!c+AGF";
     for cs in [MAIL, IMAP] {
-        let whole = reports(cs, src);
+        let whole = decode_all(cs, src);
         for cut in 0..=src.len() {
-            let mut d = Decoder::new(cs);
-            let mut out = String::with_capacity(64);
-            let mut events = Vec::new();
-            for (part, last) in [(&src[..cut], false), (&src[cut..], true)] {
-                let mut at = 0;
-                loop {
-                    let (status, read) = d.decode(&part[at..], &mut out, last);
-                    at += read;
-                    match status {
-                        DecodeStatus::InputEmpty => break,
-                        DecodeStatus::OutputFull => out.reserve(64),
-                        DecodeStatus::Malformed { len, problem, .. } => {
-                            events.push((len, problem));
-                        }
-                    }
-                }
-            }
-            let lens: Vec<_> = whole.1.iter().map(|&(l, _, p)| (l, p)).collect();
+            let (out, events) = decode_split(cs, src, cut);
             assert_eq!(
-                (&out, &lens),
-                (&whole.0, &events),
+                (&out, problems(&events)),
+                (&whole.0, problems(&whole.1)),
                 "{} cut {cut}",
                 cs.name()
             );
