@@ -369,7 +369,7 @@ macro_rules! replayed_shift_state {
 }
 pub(crate) use replayed_shift_state;
 
-/// Cuts a shift-state charset's input anywhere (for [`replayed_shift_state`]): right for a
+/// Cuts a shift-state charset's input anywhere (for `replayed_shift_state!`): right for a
 /// decoder that keeps its state, partial unit included, from piece to piece, since error
 /// locations replay a piece from a copy of the decoder taken where it began.
 pub fn cut_anywhere(window: &[u8]) -> Option<usize> {
