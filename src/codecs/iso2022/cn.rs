@@ -209,10 +209,7 @@ impl Machine for CnMachine {
         if self.shifted {
             return 0;
         }
-        bytes
-            .iter()
-            .take_while(|&&b| b < 0x80 && !matches!(b, ESC | SO | SI))
-            .count()
+        super::ascii_run(bytes)
     }
 }
 

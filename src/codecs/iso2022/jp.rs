@@ -301,10 +301,7 @@ impl Machine for JpMachine {
         if self.g0 != G0::Ascii {
             return 0;
         }
-        bytes
-            .iter()
-            .take_while(|&&b| b < 0x80 && !matches!(b, ESC | SO | SI))
-            .count()
+        super::ascii_run(bytes)
     }
 }
 

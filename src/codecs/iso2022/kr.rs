@@ -76,10 +76,7 @@ impl Machine for KrMachine {
         if self.shifted {
             return 0;
         }
-        bytes
-            .iter()
-            .take_while(|&&b| b < 0x80 && !matches!(b, ESC | SO | SI))
-            .count()
+        super::ascii_run(bytes)
     }
 }
 

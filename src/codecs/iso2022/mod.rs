@@ -23,6 +23,16 @@ pub const SO: u8 = 0x0E;
 /// Shift in (to G0, ASCII).
 pub const SI: u8 = 0x0F;
 
+/// How many bytes at the start of `bytes` are plain ASCII text in G0 (no escape sequence,
+/// no shift): the run the shift-state decoders copy in bulk while no other set is in use.
+#[inline]
+pub fn ascii_run(bytes: &[u8]) -> usize {
+    bytes
+        .iter()
+        .take_while(|&&b| b < 0x80 && !matches!(b, ESC | SO | SI))
+        .count()
+}
+
 /// True for the characters no ISO-2022 encoder may write as text.
 pub fn is_control_function(c: char) -> bool {
     matches!(c, '\u{1B}' | '\u{0E}' | '\u{0F}')
