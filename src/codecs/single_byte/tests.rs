@@ -305,3 +305,50 @@ fn only_bytes_that_decode_to_another_bytes_character_are_not_one_to_one() {
     assert_eq!(encode(cs(&generated::MAC_ARABIC), "(").2, b"(");
     assert_eq!(decode_all(cs(&generated::MAC_ARABIC), b"\xA8").0, "(");
 }
+
+/// Whole inputs decode as their bytes one at a time do (the eight-byte words against the
+/// byte loop), both to a `String` and on the direct path to UTF-8 bytes, stopping at the same
+/// bytes, on every table; the text mixes every byte with runs of ASCII, so that words holding
+/// an unassigned byte or a sequence are undone too.
+#[test]
+fn words_decode_as_single_bytes_do_to_text_and_to_bytes() {
+    let mut input = Vec::new();
+    let mut state = 0x2545_F491_4F6C_DD1D_u64;
+    for round in 0..64 {
+        for _ in 0..(round * 7 % 61) {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            input.push(state as u8);
+        }
+        input.extend_from_slice(&b"plain ASCII stretch. "[..round % 22]);
+    }
+    input.extend(0..=255u8);
+    for code_page in tables::all() {
+        let charset = cs(code_page);
+        let mut one = Decoder::new(charset);
+        let (mut expected, mut stops) = (String::new(), Vec::new());
+        for (i, b) in input.iter().enumerate() {
+            let mut out = String::with_capacity(16);
+            if let (DecodeStatus::Malformed { .. }, _) = one.decode(&[*b], &mut out, true) {
+                stops.push(i + 1);
+            }
+            expected.push_str(&out);
+        }
+        stops.push(input.len());
+        let (mut text, mut bytes) = (String::with_capacity(4 * input.len()), Vec::new());
+        let (mut to_text, mut to_bytes) = (Decoder::new(charset), Decoder::new(charset));
+        let (mut text_at, mut bytes_at) = (0, 0);
+        for &stop in &stops {
+            let (_, read) = to_text.decode(&input[text_at..], &mut text, true);
+            text_at += read;
+            let (_, read) = to_bytes
+                .decode_to_utf8(&input[bytes_at..], &mut bytes, true)
+                .expect("single-byte decoders write bytes");
+            bytes_at += read;
+            assert_eq!((text_at, bytes_at), (stop, stop), "{charset}");
+        }
+        assert_eq!(text, expected, "{charset}");
+        assert_eq!(bytes, expected.as_bytes(), "{charset}");
+    }
+}
