@@ -2,7 +2,9 @@
 //!
 //! The file is cut at safe boundaries ([`Charset::safe_cut`]: places where a decoder holds
 //! no partial character) into segments that are converted at the same time, each by its own
-//! decoder and encoder, and written in order. This is only done where it cannot change a
+//! decoder and encoder, and written in order. Workers read their segments where the file is
+//! mapped and write into pooled buffers that go to the output as they are: no copy on
+//! either side. This is only done where it cannot change a
 //! byte of the output: stateless charsets on both sides (not ISO-2022-JP), line endings
 //! kept, and no `--check`. Memory stays bounded: segments are converted a round at a time.
 
@@ -13,7 +15,7 @@ use super::newline::Newline;
 use super::pipeline::{Converter, Options};
 use super::policy::Counts;
 use crate::codecs::{Charset, Encoder};
-use crate::io::{Input, Output};
+use crate::io::{Input, Output, SharedMap};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, mpsc};
@@ -59,7 +61,7 @@ pub fn convert(
     out: &mut Output,
     counts: &mut Counts,
 ) -> Result<(), Failure> {
-    let Some(data) = input.mapped_rest() else {
+    let (Some(data), Some(map)) = (input.mapped_rest(), input.shared_map()) else {
         return Ok(());
     };
     // Under --normalize a cut must also fall before a boundary of the form.
@@ -75,7 +77,7 @@ pub fn convert(
     let ahead = 2 * workers;
     let pool = Pool::default();
     let job = Job {
-        name: input.name.as_str(),
+        map,
         charset,
         opts: opts.clone(),
         target,
@@ -101,9 +103,8 @@ pub fn convert(
                     if stop.load(Ordering::Relaxed) {
                         return;
                     }
-                    let offset = base + start as u64;
-                    let bytes = &data[start..end];
-                    let convert = || convert_segment(job, bytes, offset);
+                    let at = |i: usize| usize::try_from(base).map_or(usize::MAX, |b| b + i);
+                    let convert = || convert_segment(job, at(start), at(end));
                     let segment = std::panic::catch_unwind(std::panic::AssertUnwindSafe(convert))
                         .unwrap_or_else(|_| panicked());
                     if tx.send((i, segment)).is_err() {
@@ -213,27 +214,24 @@ impl Pool {
 
 /// One segment's conversion, what it needs around it.
 struct Job<'a> {
-    name: &'a str,
+    map: SharedMap,
     charset: Charset,
     opts: Options,
     target: Charset,
     pool: &'a Pool,
 }
 
-fn convert_segment(job: &Job, bytes: &[u8], offset: u64) -> Segment {
-    let mut copy = job.pool.take();
-    copy.clear();
-    copy.extend_from_slice(bytes);
-    let mut input = Input::from_bytes_at(job.name, copy, offset);
+/// Converts bytes `start..end` of the file, read where they are mapped, into a buffer from
+/// the pool.
+fn convert_segment(job: &Job, start: usize, end: usize) -> Segment {
+    let mut input = job.map.part(start, end);
     let mut out = Output::memory_in(job.pool.take());
     let mut encoder = Encoder::new(job.target);
     let opts = job.opts.clone();
-    let mut converter = Converter::new(job.charset, opts, job.name, &mut encoder, &mut out);
+    let name = input.name.clone();
+    let mut converter = Converter::new(job.charset, opts, &name, &mut encoder, &mut out);
     let result = converter.run(&mut input, false);
     let (counts, end) = (converter.counts, converter.position());
-    if let Some(copy) = input.into_owned_bytes() {
-        job.pool.give(copy);
-    }
     Segment {
         bytes: out.into_bytes(),
         counts,

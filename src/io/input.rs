@@ -9,6 +9,7 @@ use memmap2::Mmap;
 use std::fs::File;
 use std::io::{self, Read, Seek};
 use std::path::Path;
+use std::sync::Arc;
 
 /// The most bytes handed to the converters at once: big enough to amortise per-call costs,
 /// small enough to stay in cache.
@@ -26,13 +27,18 @@ pub struct Input {
 }
 
 enum Source {
-    Mapped(Mmap),
+    /// Shared, so that threads converting parts of the file read them in place.
+    Mapped(Arc<Mmap>),
+    /// Bytes `start..end` of a mapped file (a segment converted on another core), read in
+    /// place at their offsets in the file.
+    Part {
+        map: Arc<Mmap>,
+        start: usize,
+        end: usize,
+    },
     /// Bytes in memory that stand at absolute offset `base` of the named input (a segment of
     /// a file converted on another core): read in place, like a map.
-    Owned {
-        bytes: Vec<u8>,
-        base: u64,
-    },
+    Owned { bytes: Vec<u8>, base: u64 },
     Stream {
         reader: Box<dyn Read>,
         /// The regular file behind the stream, for reading ahead without moving it.
@@ -80,7 +86,7 @@ impl Input {
                     #[cfg(unix)]
                     let _ = m.advise(memmap2::Advice::Sequential);
                     super::sigbus::reading(&name);
-                    Source::Mapped(m)
+                    Source::Mapped(Arc::new(m))
                 }
                 // Some file systems cannot be mapped; reading them works all the same.
                 Err(_) => stream(file, true),
@@ -121,6 +127,18 @@ impl Input {
         }
     }
 
+    /// The map of a memory-mapped file, for threads that convert parts of it (`None` for
+    /// other inputs).
+    pub fn shared_map(&self) -> Option<SharedMap> {
+        match &self.source {
+            Source::Mapped(m) => Some(SharedMap {
+                name: self.name.clone(),
+                map: Arc::clone(m),
+            }),
+            _ => None,
+        }
+    }
+
     /// An input over bytes that start at absolute offset `offset` of the named input, so
     /// that what is reported about them names the right place.
     pub fn from_bytes_at(name: &str, bytes: Vec<u8>, offset: u64) -> Input {
@@ -148,6 +166,7 @@ impl Input {
     fn in_memory(&self) -> Option<(&[u8], usize)> {
         let (bytes, base): (&[u8], u64) = match &self.source {
             Source::Mapped(m) => (m, 0),
+            Source::Part { map, start, end } => (&map[*start..*end], *start as u64),
             Source::Owned { bytes, base } => (bytes, *base),
             Source::Stream { .. } => return None,
         };
@@ -165,7 +184,7 @@ impl Input {
     pub fn is_file(&self) -> bool {
         match &self.source {
             Source::Mapped(_) => true,
-            Source::Owned { .. } => false,
+            Source::Owned { .. } | Source::Part { .. } => false,
             Source::Stream { file, .. } => file.is_some(),
         }
     }
@@ -181,7 +200,7 @@ impl Input {
                 Ok(n)
             }
             Source::Stream { file: Some(f), .. } => super::platform::read_at(f, buf, at),
-            Source::Stream { .. } | Source::Owned { .. } => Ok(0),
+            Source::Stream { .. } | Source::Owned { .. } | Source::Part { .. } => Ok(0),
         }
     }
 
@@ -221,7 +240,7 @@ impl Input {
             }
         }
         #[cfg(unix)]
-        if let Source::Mapped(m) = &self.source {
+        if let Source::Mapped(m) | Source::Part { map: m, .. } = &self.source {
             // Map the window's pages in one call rather than one page fault at a time; on
             // kernels without MADV_POPULATE_READ this is only a hint left untaken.
             let _ = m.advise_range(memmap2::Advice::PopulateRead, self.mapped_pos(m), len);
@@ -234,7 +253,7 @@ impl Input {
         self.offset += n as u64;
         match &mut self.source {
             Source::Stream { start, .. } => *start += n,
-            Source::Owned { .. } => {}
+            Source::Owned { .. } | Source::Part { .. } => {}
             Source::Mapped(m) => {
                 let done = usize::try_from(self.offset)
                     .unwrap_or(usize::MAX)
@@ -250,7 +269,7 @@ impl Input {
             return (rest.min(WINDOW), rest <= WINDOW);
         }
         match &self.source {
-            Source::Mapped(_) | Source::Owned { .. } => (0, true),
+            Source::Mapped(_) | Source::Owned { .. } | Source::Part { .. } => (0, true),
             Source::Stream {
                 start, end, eof, ..
             } => (end - start, *eof),
@@ -269,7 +288,7 @@ impl Input {
             return (&bytes[pos..end], end == bytes.len());
         }
         match &self.source {
-            Source::Mapped(_) | Source::Owned { .. } => (&[], true),
+            Source::Mapped(_) | Source::Owned { .. } | Source::Part { .. } => (&[], true),
             Source::Stream {
                 buf,
                 start,
@@ -312,6 +331,32 @@ impl Input {
                 Ok(())
             }
             Err(e) => Err(IoError::new(format!("cannot read {name}"), e)),
+        }
+    }
+}
+
+/// A memory-mapped file shared between threads ([`Input::shared_map`]).
+#[derive(Clone)]
+pub struct SharedMap {
+    name: String,
+    map: Arc<Mmap>,
+}
+
+impl SharedMap {
+    /// An input over bytes `start..end` of the file, read in place (no copy), that reports
+    /// positions as offsets in the whole file. The range is clamped to the file.
+    pub fn part(&self, start: usize, end: usize) -> Input {
+        let end = end.min(self.map.len());
+        let start = start.min(end);
+        Input {
+            name: self.name.clone(),
+            source: Source::Part {
+                map: Arc::clone(&self.map),
+                start,
+                end,
+            },
+            offset: start as u64,
+            released: 0,
         }
     }
 }

@@ -82,9 +82,13 @@ impl Output {
     }
 
     /// [`Output::memory`] that writes into `buffer` (emptied first), reusing its memory.
+    /// The buffer is the one encoders append to: a memory output is never flushed on the
+    /// way, so [`Output::into_bytes`] hands it back without a copy.
     pub fn memory_in(mut buffer: Vec<u8>) -> Output {
         buffer.clear();
-        Output::new(Sink::Memory(buffer))
+        let mut out = Output::new(Sink::Memory(Vec::new()));
+        out.buf = buffer;
+        out
     }
 
     /// Everything written to a memory output, BOM included (empty for other outputs).
@@ -151,9 +155,10 @@ impl Output {
         self.written == 0 && self.buf.is_empty()
     }
 
-    /// Writes the buffer out if it has grown large.
+    /// Writes the buffer out if it has grown large (never for memory, which would only copy
+    /// it from one vector to another).
     pub fn maybe_flush(&mut self) -> Result<(), IoError> {
-        if self.buf.len() >= FLUSH_AT {
+        if self.buf.len() >= FLUSH_AT && !matches!(self.sink, Sink::Memory(_)) {
             self.flush()?;
         }
         Ok(())
@@ -192,6 +197,14 @@ impl Output {
             return Ok(());
         }
         self.start()?;
+        if let Sink::Memory(v) = &mut self.sink
+            && v.is_empty()
+        {
+            // The buffer becomes the memory itself: no copy.
+            std::mem::swap(v, &mut self.buf);
+            self.written += v.len() as u64;
+            return Ok(());
+        }
         let buf = std::mem::take(&mut self.buf);
         let result = self.write(&buf);
         self.buf = buf;
