@@ -133,10 +133,18 @@ pub fn fast(utf8: &[u32], src: &[u8], out: &mut [u8]) -> (usize, usize) {
             if ua == 0 || ub == 0 || uc == 0 || ud == 0 {
                 break;
             }
+            // One bounds check for the four: a fixed window, and lengths masked to two bits
+            // (two-byte characters are in the BMP, at most three bytes of UTF-8), so that
+            // the compiler can prove each store inside it.
+            let Some(Ok(window)) = out.get_mut(o..o + 16).map(<&mut [u8; 16]>::try_from) else {
+                break;
+            };
+            let mut m = 0;
             for u in [ua, ub, uc, ud] {
-                out[o..o + 4].copy_from_slice(&u.to_le_bytes());
-                o += (u >> 24) as usize;
+                window[m..m + 4].copy_from_slice(&u.to_le_bytes());
+                m += (u >> 24) as usize & 3;
             }
+            o += m;
             i += 8;
         }
         if o + MAX_CHAR > out.len() {
