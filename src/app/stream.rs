@@ -119,6 +119,7 @@ fn convert_input(
     let flush_each = !input.is_file();
     let name = input.name.clone();
     let mut converter = Converter::new(charset, opts, &name, encoder, out);
+    converter.set_threads(settings.threads);
     let result = converter.run(input, flush_each);
     counts.add(converter.counts);
     result

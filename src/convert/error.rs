@@ -341,6 +341,13 @@ impl TextPosition {
         self.column += n;
     }
 
+    /// Moves the column by `n`, which may be negative: a correction to a count of bytes
+    /// taken for characters (an ill-formed byte that becomes nothing, or a subpart of
+    /// several bytes that becomes one character).
+    pub fn advance_column(&mut self, n: i64) {
+        self.column = self.column.saturating_add_signed(n);
+    }
+
     /// Where text ends up that starts at `self` and moves by `then`, as counted from its
     /// own start (a later part of the same input converted on its own).
     pub fn then(&self, then: &TextPosition) -> TextPosition {

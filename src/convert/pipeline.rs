@@ -11,6 +11,7 @@
 mod codes;
 mod direct;
 mod locate;
+mod mapped;
 mod normalized;
 mod slot;
 mod unicode;
@@ -136,6 +137,14 @@ pub struct Converter<'a> {
     segment: String,
     /// A code being written (`--unmappable`, `--byte-format`).
     scratch: String,
+    /// The cores a mapped input may be validated on ([`Converter::set_threads`]).
+    threads: usize,
+    /// The offset before which the mapped fast path is not tried again: the end of the
+    /// last span it found an error in, which the general path takes.
+    bulk_from: u64,
+    /// The output of each part of a mapped span under replace and discard, kept between
+    /// spans.
+    span_buffers: Vec<Vec<u8>>,
 }
 
 impl<'a> Converter<'a> {
@@ -209,7 +218,17 @@ impl<'a> Converter<'a> {
             more_text: false,
             segment: String::new(),
             scratch: String::new(),
+            threads: 1,
+            bulk_from: 0,
+            span_buffers: Vec::new(),
         }
+    }
+
+    /// Lets [`Converter::run`] validate a large mapped UTF-8 input on up to `threads` cores
+    /// (1 by default): where the text goes to UTF-8 unchanged, its valid spans are checked
+    /// in parts at once and written from the map.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
     }
 
     /// The text position reached: where the next character would be.
@@ -221,7 +240,8 @@ impl<'a> Converter<'a> {
     /// so that interactive pipelines see output promptly).
     pub fn run(&mut self, input: &mut Input, flush_each: bool) -> Result<(), Failure> {
         self.pos = TextPosition::default();
-        while !self.step(input, flush_each)? {}
+        self.bulk_from = 0;
+        while self.mapped_span(input)? || !self.step(input, flush_each)? {}
         self.finish()
     }
 

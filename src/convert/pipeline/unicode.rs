@@ -479,7 +479,7 @@ impl<'a> Iterator for Utf8Segments<'a> {
 /// The length of the valid UTF-8 at the start of `bytes` and of the maximal ill-formed
 /// subpart after it (0 when the valid run reaches the end), by SIMD validation (simdutf8,
 /// whose errors report the subpart's length as std's do).
-fn utf8_run(bytes: &[u8]) -> (usize, usize) {
+pub(super) fn utf8_run(bytes: &[u8]) -> (usize, usize) {
     match simdutf8::compat::from_utf8(bytes) {
         Ok(_) => (bytes.len(), 0),
         Err(e) => {
