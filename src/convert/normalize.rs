@@ -9,11 +9,11 @@
 //! A run of boundaries is already normalized and is passed on as it is; only the segments
 //! around other characters go through the normalizer (unicode-normalization). Runs of
 //! characters whose bytes show them to be boundaries (ASCII, CJK ideographs and punctuation,
-//! Hangul syllables where the form allows: see [`fast`]) are skipped 32 bytes at a time
-//! with vector instructions; other characters of the BMP are looked up in a bit table built
-//! once per form from the crate's tables.
+//! Hangul syllables where the form allows; the `fast` module) are skipped 32 bytes at a
+//! time with vector instructions; other characters of the BMP are looked up in a bit table
+//! built once per form from the crate's tables.
 //!
-//! `unsafe` is allowed only in [`fast`], to call its vector functions.
+//! `unsafe` is allowed only in the `fast` module, to call its vector functions.
 
 #![deny(unsafe_code)]
 
