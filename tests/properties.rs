@@ -773,6 +773,60 @@ proptest! {
     }
 }
 
+/// Ill-formed UTF-8: stray continuation bytes, overlong and surrogate forms, cut sequences.
+const ILL_FORMED: &[&[u8]] = &[
+    b"\x80",
+    b"\xBF",
+    b"\xC0\x80",
+    b"\xC1\xBF",
+    b"\xE0\x80\x80",
+    b"\xED\xA0\x80",
+    b"\xE4\xB8",
+    b"\xE3\x80",
+    b"\xF0\x9F\x98",
+    b"\xFF",
+    b"\xEF\xBC",
+];
+
+proptest! {
+    #![proptest_config(config(64))]
+
+    /// 6d. UTF-8 → UTF-8 under `--normalize`, where a start of each piece that is
+    ///     well-formed and in the form is validated and scanned in one pass: on mixed runs
+    ///     with ill-formed bytes (stray continuation bytes, cut sequences, overlong and
+    ///     surrogate forms) put in, over more than a read window, read in arbitrary
+    ///     chunks, the output is the form of
+    ///     what replacement decoding makes of the input, as without that pass.
+    #[test]
+    fn normalizing_utf8_input_checks_it_as_well(
+        runs in prop::collection::vec(mixed_runs(), 1..6),
+        bad in prop::collection::vec(
+            (any::<prop::sample::Index>(), prop::sample::select(ILL_FORMED)),
+            0..8,
+        ),
+        sizes in prop::collection::vec(1usize..4000, 1..6),
+        form in prop::sample::select(FORMS),
+    ) {
+        // A long stretch the one pass takes whole (up to the first character it does not
+        // pass), then the mixed runs, over more than a read window (only the pieces before
+        // the last one take that pass).
+        let plain = "中文，标点。English text; 한국어 ".repeat(2000);
+        let mixed = runs.concat();
+        let mut bytes = [plain.clone(), mixed.repeat(200_000 / (mixed.len() + 1))].concat();
+        bytes.push_str(&plain);
+        let mut bytes = bytes.into_bytes();
+        for (at, b) in bad {
+            let at = at.index(bytes.len() + 1);
+            bytes.splice(at..at, b.iter().copied());
+        }
+        let mut settings = normalize_settings("UTF-8", form);
+        settings.policy = Policy::Replace;
+        let want = form.normalize(&String::from_utf8_lossy(&bytes)).into_bytes();
+        let got = convert_chunked(&bytes, &sizes, &settings);
+        prop_assert!(got.0 == want, "{:?} chunks {:?}: differs", form, sizes);
+    }
+}
+
 /// UTF-32LE from the general path as UTF-8, each U+DC80..U+DCFF (an escaped byte) written
 /// as its byte, as the UTF-8 encoder writes it.
 fn utf32le_as_utf8(bytes: &[u8]) -> Vec<u8> {

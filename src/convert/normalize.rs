@@ -150,6 +150,14 @@ impl NormalForm {
         }
     }
 
+    /// How much of the start of `bytes`, UTF-8 input that starts at a character, is both
+    /// well-formed and stable, as its bytes show (see [`Self::stable_prefix`]), found in one
+    /// pass: the input there can go to UTF-8 output as it is, and be cut after. 0 when the
+    /// CPU has no AVX2, or the input does not start so.
+    pub fn valid_stable_prefix(self, bytes: &[u8]) -> usize {
+        fast::valid_plain_prefix(self.ranges(), bytes)
+    }
+
     /// The ranges of characters the fast scan may skip for this form, found once.
     fn ranges(self) -> &'static Ranges {
         static RANGES: [OnceLock<Ranges>; 4] = [const { OnceLock::new() }; 4];
