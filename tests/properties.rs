@@ -12,7 +12,9 @@
 //!    `char::decode_utf16`; and UTF-8 → UTF-8 under every policy with the general path.
 //! 6. `--normalize`: every cut it allows splits nothing (the parts normalize on their own to
 //!    the normalization of the whole), and across read windows and decoder blocks the output
-//!    is what unicode-normalization makes of the whole text.
+//!    is what unicode-normalization makes of the whole text; the fast scan of text already
+//!    in the form (vector code over runs of ASCII, CJK, Hangul, punctuation) stops where
+//!    the character-by-character test does.
 
 mod common;
 
@@ -689,6 +691,139 @@ proptest! {
             let chunked = convert_chunked(&bytes, &sizes, &normalize_settings(from, form));
             prop_assert!(chunked.1 == 0 && chunked.0 == want, "-f {} {:?} chunks {:?}: differs", from, form, sizes);
         }
+    }
+}
+
+/// Runs of one kind of character, long enough to fill the fast scan's 32-byte chunks:
+/// ASCII, Latin-1, CJK ideographs (Extension A too), Hangul syllables and jamo, CJK and
+/// general punctuation, fullwidth and halfwidth forms, combining marks, compatibility
+/// characters and astral ones, each run drawn from a range around what the scan skips.
+fn mixed_runs() -> impl Strategy<Value = String> {
+    // Each range of the scan with a few characters on either side (where a wrong bound
+    // would show), then wider stretches around them.
+    let ranges: &[(u32, u32)] = &[
+        (0x20, 0x7E),
+        (0xB0, 0x30F),
+        (0x1FFE, 0x2041),
+        (0x2FFE, 0x302F),
+        (0x33FE, 0x3402),
+        (0x3FFE, 0x4002),
+        (0x9FFE, 0xA002),
+        (0xABFE, 0xAC02),
+        (0xD79C, 0xD7A5),
+        (0xFEFE, 0xFF01),
+        (0xFF7E, 0xFF81),
+        (0x300, 0x36F),
+        (0x1100, 0x11FF),
+        (0x2460, 0x24FF),
+        (0x3000, 0x30FF),
+        (0x3400, 0x4DFF),
+        (0x4E00, 0x9FFF),
+        (0xA000, 0xA6FF),
+        (0xAC00, 0xD7FF),
+        (0xF900, 0xFB4F),
+        (0xFF00, 0xFFEF),
+        (0x1D15E, 0x1D16D),
+    ];
+    let run = (prop::sample::select(ranges), 0usize..48, any::<u64>()).prop_map(
+        |((lo, hi), len, seed)| {
+            let mut rng = common::Rng::new(seed);
+            let span: Vec<u32> = (lo..=hi).collect();
+            (0..len)
+                .filter_map(|_| char::from_u32(rng.pick(&span)))
+                .collect::<String>()
+        },
+    );
+    prop::collection::vec(run, 0..12).prop_map(|runs| runs.concat())
+}
+
+/// [`NormalForm::stable_prefix`] one character at a time, from the form's exact test: up to
+/// the first character that is not a boundary, less the character before it.
+fn stable_prefix_by_chars(form: NormalForm, text: &str) -> usize {
+    let mut before = 0;
+    for (at, c) in text.char_indices() {
+        if !form.is_boundary(c) {
+            return before;
+        }
+        before = at;
+    }
+    text.len()
+}
+
+proptest! {
+    #![proptest_config(config(256))]
+
+    /// 6c. The fast scan against the slow path: on text mixing long runs of what it skips
+    ///     with what it must not, the stable prefix is the one found character by
+    ///     character, at every starting point, and segment-by-segment normalization is the
+    ///     normalization of the whole.
+    #[test]
+    fn the_fast_scan_agrees_with_the_slow_path(
+        text in mixed_runs(),
+        form in prop::sample::select(FORMS),
+    ) {
+        for (at, _) in text.char_indices().step_by(7) {
+            let rest = &text[at..];
+            prop_assert_eq!(form.stable_prefix(rest), stable_prefix_by_chars(form, rest),
+                "{:?} from {}", form, at);
+        }
+        let mut pieces = String::new();
+        form.normalize_by_segments(&text, &mut pieces);
+        prop_assert_eq!(pieces, form.normalize(&text), "{:?}", form);
+    }
+}
+
+/// Ill-formed UTF-8: stray continuation bytes, overlong and surrogate forms, cut sequences.
+const ILL_FORMED: &[&[u8]] = &[
+    b"\x80",
+    b"\xBF",
+    b"\xC0\x80",
+    b"\xC1\xBF",
+    b"\xE0\x80\x80",
+    b"\xED\xA0\x80",
+    b"\xE4\xB8",
+    b"\xE3\x80",
+    b"\xF0\x9F\x98",
+    b"\xFF",
+    b"\xEF\xBC",
+];
+
+proptest! {
+    #![proptest_config(config(64))]
+
+    /// 6d. UTF-8 → UTF-8 under `--normalize`, where a start of each piece that is
+    ///     well-formed and in the form is validated and scanned in one pass: on mixed runs
+    ///     with ill-formed bytes (stray continuation bytes, cut sequences, overlong and
+    ///     surrogate forms) put in, over more than a read window, read in arbitrary
+    ///     chunks, the output is the form of
+    ///     what replacement decoding makes of the input, as without that pass.
+    #[test]
+    fn normalizing_utf8_input_checks_it_as_well(
+        runs in prop::collection::vec(mixed_runs(), 1..6),
+        bad in prop::collection::vec(
+            (any::<prop::sample::Index>(), prop::sample::select(ILL_FORMED)),
+            0..8,
+        ),
+        sizes in prop::collection::vec(1usize..4000, 1..6),
+        form in prop::sample::select(FORMS),
+    ) {
+        // A long stretch the one pass takes whole (up to the first character it does not
+        // pass), then the mixed runs, over more than a read window (only the pieces before
+        // the last one take that pass).
+        let plain = "中文，标点。English text; 한국어 ".repeat(2000);
+        let mixed = runs.concat();
+        let mut bytes = [plain.clone(), mixed.repeat(200_000 / (mixed.len() + 1))].concat();
+        bytes.push_str(&plain);
+        let mut bytes = bytes.into_bytes();
+        for (at, b) in bad {
+            let at = at.index(bytes.len() + 1);
+            bytes.splice(at..at, b.iter().copied());
+        }
+        let mut settings = normalize_settings("UTF-8", form);
+        settings.policy = Policy::Replace;
+        let want = form.normalize(&String::from_utf8_lossy(&bytes)).into_bytes();
+        let got = convert_chunked(&bytes, &sizes, &settings);
+        prop_assert!(got.0 == want, "{:?} chunks {:?}: differs", form, sizes);
     }
 }
 

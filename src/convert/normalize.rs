@@ -7,17 +7,24 @@
 //! normalized on its own with the same result as the whole.
 //!
 //! A run of boundaries is already normalized and is passed on as it is; only the segments
-//! around other characters go through the normalizer (unicode-normalization). Runs of ASCII,
-//! of CJK ideographs (U+4000..U+9FFF, lead bytes E4..E9 in UTF-8) and of the other characters
-//! whose bytes show them to be boundaries are skipped 32 bytes at a time; other characters of
-//! the BMP are looked up in a bit table built once per form from the crate's tables.
+//! around other characters go through the normalizer (unicode-normalization). Runs of
+//! characters whose bytes show them to be boundaries (ASCII, CJK ideographs and punctuation,
+//! Hangul syllables where the form allows; the `fast` module) are skipped 32 bytes at a
+//! time with vector instructions; other characters of the BMP are looked up in a bit table
+//! built once per form from the crate's tables.
+//!
+//! `unsafe` is allowed only in the `fast` module, to call its vector functions.
 
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 
 use crate::codecs::{CharAt, Charset};
 use std::sync::OnceLock;
 use unicode_normalization::char::canonical_combining_class;
 use unicode_normalization::{IsNormalized, UnicodeNormalization};
+
+mod fast;
+
+use fast::{CHUNK, Ranges};
 
 /// A normalization form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,10 +39,6 @@ pub enum NormalForm {
     Nfkd,
 }
 
-/// Bytes looked at together by the fast scan.
-const CHUNK: usize = 32;
-/// Bytes looked at together by the cheap first test of the fast scan.
-const BLOCK: usize = 256;
 /// A stable stretch shorter than this between two segments is normalized with them, in one
 /// call to the normalizer: each call costs some hundred nanoseconds before any work.
 const SHORT_STABLE: usize = 64;
@@ -104,25 +107,14 @@ impl NormalForm {
     pub fn stable_prefix(self, text: &str) -> usize {
         let bytes = text.as_bytes();
         let table = self.bmp_table();
+        let ranges = self.ranges();
         let mut i = 0;
         loop {
-            // Whole blocks that pass on their lead bytes alone (ASCII, English, CJK
-            // ideographs), then chunks by the whole test, for a block's length.
-            while let Some(block) = bytes.get(i..i + BLOCK)
-                && self.plain_leads(block)
-            {
-                i += BLOCK;
-            }
-            let limit = i + BLOCK;
-            while i < limit
-                && let Some(window) = bytes.get(i..i + CHUNK + 2)
-                && self.plain_chunk(window)
-            {
-                i += CHUNK;
-            }
-            if i >= limit {
-                continue;
-            }
+            // Whole chunks whose bytes show them to be boundaries (ASCII, CJK...), then the
+            // next chunk's characters from the table.
+            i += bytes
+                .get(i..)
+                .map_or(0, |rest| fast::plain_prefix(ranges, rest));
             // Back to the start of the character the chunk ended in.
             while i > 0 && !text.is_char_boundary(i) {
                 i -= 1;
@@ -158,51 +150,18 @@ impl NormalForm {
         }
     }
 
-    /// The lower bound of the lead bytes of the characters the form leaves alone for sure:
-    /// U+0300 for NFC, U+00C0 for NFD, U+0080 for the compatibility forms.
-    fn low_lead(self) -> u8 {
-        match self {
-            NormalForm::Nfc => 0xCC,
-            NormalForm::Nfd => 0xC3,
-            NormalForm::Nfkc | NormalForm::Nfkd => 0xC2,
-        }
+    /// How much of the start of `bytes`, UTF-8 input that starts at a character, is both
+    /// well-formed and stable, as its bytes show (see [`Self::stable_prefix`]), found in one
+    /// pass: the input there can go to UTF-8 output as it is, and be cut after. 0 when the
+    /// CPU has no AVX2, or the input does not start so.
+    pub fn valid_stable_prefix(self, bytes: &[u8]) -> usize {
+        fast::valid_plain_prefix(self.ranges(), bytes)
     }
 
-    /// True when every byte of `block` is ASCII, a continuation byte, the lead byte of a
-    /// character below [`Self::low_lead`] or of a CJK ideograph (E4..E9): the cheap first
-    /// test, which most blocks of ASCII, English and Chinese without punctuation pass.
-    fn plain_leads(self, block: &[u8]) -> bool {
-        let low = self.low_lead();
-        block
-            .iter()
-            .fold(true, |ok, &x| ok & ((x < low) | (x.wrapping_sub(0xE4) < 6)))
-    }
-
-    /// True when every character that starts in the first [`CHUNK`] bytes of `window` (which
-    /// holds two bytes more, for the look-ahead) is a boundary as its bytes show: ASCII and
-    /// the low characters of the form (below U+0300 for NFC, U+00C0 for NFD, U+0080 for the
-    /// compatibility forms), CJK ideographs (lead bytes E4..E9), and for NFC and NFD the
-    /// punctuation of Chinese and English text (U+2002..U+203F, U+3000..U+3029,
-    /// U+3030..U+303F, U+FF00..U+FF3F). Continuation bytes belong to the character before.
-    /// Written without branches, so that it compiles to vector instructions.
-    fn plain_chunk(self, window: &[u8]) -> bool {
-        let (Some(a), Some(b), Some(c)) = (
-            window.get(..CHUNK),
-            window.get(1..CHUNK + 1),
-            window.get(2..CHUNK + 2),
-        ) else {
-            return false;
-        };
-        let low = self.low_lead();
-        let punctuation = matches!(self, NormalForm::Nfc | NormalForm::Nfd);
-        let mut ok = true;
-        for ((&x, &y), &z) in a.iter().zip(b).zip(c) {
-            let common = ((x == 0xE2) & (y == 0x80) & (z >= 0x82))
-                | ((x == 0xE3) & (y == 0x80) & (z.wrapping_sub(0xAA) >= 6))
-                | ((x == 0xEF) & (y == 0xBC));
-            ok &= (x < low) | (x.wrapping_sub(0xE4) < 6) | (punctuation & common);
-        }
-        ok
+    /// The ranges of characters the fast scan may skip for this form, found once.
+    fn ranges(self) -> &'static Ranges {
+        static RANGES: [OnceLock<Ranges>; 4] = [const { OnceLock::new() }; 4];
+        RANGES[self as usize].get_or_init(|| Ranges::of(self))
     }
 
     /// The end of the segment that starts `text`: the next boundary after its first
@@ -313,23 +272,6 @@ mod tests {
         for form in FORMS {
             for cp in (0..0x10000).filter_map(char::from_u32) {
                 assert_eq!(form.is_boundary(cp), form.looked_up(cp), "{form:?} {cp:?}");
-            }
-        }
-    }
-
-    #[test]
-    fn what_the_chunk_scan_passes_is_a_boundary() {
-        // Each character at the start of a window of ASCII: the chunk passes only if the
-        // character is a boundary.
-        for form in FORMS {
-            for c in (0x80..=0x10FFFF).filter_map(char::from_u32) {
-                let mut window = [b'a'; CHUNK + 2];
-                let mut buf = [0u8; 4];
-                let bytes = c.encode_utf8(&mut buf).as_bytes();
-                window[..bytes.len()].copy_from_slice(bytes);
-                if form.plain_chunk(&window) {
-                    assert!(form.looked_up(c), "{form:?} {c:?}");
-                }
             }
         }
     }

@@ -25,6 +25,20 @@ impl Converter<'_> {
         if self.passthrough() {
             return self.utf8_piece_to_utf8(piece, last);
         }
+        // Under --normalize to UTF-8, a start of the piece that is well-formed and already in
+        // the form, as its bytes show, goes out as it is: validated and scanned in one pass.
+        // The rest comes in the next piece (not after the last one, which is taken whole).
+        if let Some(form) = self.opts.normalize
+            && !last
+            && self.normalizing_straight()
+        {
+            let stable = form.valid_stable_prefix(piece);
+            if stable > 0 {
+                self.out.write_encoded(&piece[..stable])?;
+                self.pos.advance_utf8(&piece[..stable]);
+                return Ok(stable);
+            }
+        }
         // A valid piece, the common case, is validated in one pass and handed on whole.
         if let Ok(text) = simdutf8::basic::from_utf8(piece) {
             self.text_origin = self.piece_start;
@@ -418,6 +432,16 @@ impl Converter<'_> {
         }
         self.emit_text(text)?;
         self.report_unmapped(piece, Some(text))
+    }
+
+    /// True when, under `--normalize`, text already in the form can go to the output as it
+    /// is: UTF-8 output, nothing else done to the text, no text held back from a block.
+    fn normalizing_straight(&self) -> bool {
+        self.encoder.charset().form() == Form::Utf8
+            && self.opts.newline == Newline::Keep
+            && self.opts.check.is_none()
+            && self.norm_tail.is_empty()
+            && !self.replay
     }
 
     /// True when decoded UTF-8 can go to the output as it is.
