@@ -173,13 +173,9 @@ impl Output {
     /// Appends bytes already in the output encoding; a large run is written straight from
     /// where it is, without a copy.
     pub fn write_encoded(&mut self, bytes: &[u8]) -> Result<(), IoError> {
-        if let Sink::Memory(v) = &mut self.sink
-            && self.buf.is_empty()
-            && (self.written > 0 || self.bom.is_none())
-        {
-            // Memory is written to at once: the buffer would only add a copy.
-            v.extend_from_slice(bytes);
-            self.written += bytes.len() as u64;
+        if let Sink::Memory(_) = self.sink {
+            // Memory keeps everything in the buffer until it is taken (see `memory_in`).
+            self.buf.extend_from_slice(bytes);
             return Ok(());
         }
         if bytes.len() < FLUSH_AT {
