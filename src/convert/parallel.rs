@@ -28,15 +28,14 @@ const SEGMENT: usize = 4 * 1024 * 1024;
 
 /// True when `from` → `to` with `opts` can be split without changing the output, and it
 /// pays: a multi-byte legacy charset on either side (measured on 100 MB of Chinese, one core
-/// against two: GBK and GB18030 to UTF-8 1.4 to 1.6 times, UTF-8 to GBK 1.4 to 1.6 times),
-/// or `--normalize` (cut before a boundary of the form, see `NormalForm::safe_cut`).
+/// against two: GBK and GB18030 to UTF-8 1.4 to 1.6 times, UTF-8 to GBK 1.4 to 1.6 times).
 /// Measured not to pay: the Unicode forms (Chinese UTF-16 to UTF-8 1.1 times), whose
 /// conversion costs little more than the copies a split needs.
 pub fn can_split(from: Charset, to: Charset, opts: &Options) -> bool {
     !from.is_stateful()
         && !to.is_stateful()
         && !to.encodes_sequences()
-        && (from.split_pays() || to.split_pays() || opts.normalize.is_some())
+        && (from.split_pays() || to.split_pays())
         && opts.newline == Newline::Keep
         && opts.check.is_none()
 }
