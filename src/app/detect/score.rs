@@ -41,9 +41,20 @@ const CANDIDATES: &[(&str, f64, Family)] = &[
     ("IBM037", -0.8, Family::Other),
     ("IBM500", -0.9, Family::Other),
     ("IBM1047", -0.9, Family::Other),
+    ("CP858", -0.6, Family::Other),
+    ("CP860", -0.9, Family::Other),
+    ("CP861", -0.9, Family::Other),
+    ("CP863", -0.9, Family::Other),
+    ("CP865", -0.9, Family::Other),
+    ("MacIcelandic", -1.0, Family::Other),
+    ("IBM1026", -1.2, Family::Other),
+    ("IBM875", -1.2, Family::Other),
+    ("IBM424", -1.2, Family::Other),
     ("windows-1250", -0.2, Family::Other),
     ("ISO-8859-2", -0.3, Family::Other),
     ("CP852", -0.5, Family::Other),
+    ("MacCentralEurope", -0.8, Family::Other),
+    ("CP775", -0.9, Family::Other),
     ("ISO-8859-16", -0.9, Family::Other),
     ("ISO-8859-3", -1.0, Family::Other),
     ("ISO-8859-4", -1.0, Family::Other),
@@ -58,14 +69,26 @@ const CANDIDATES: &[(&str, f64, Family)] = &[
     ("ISO-8859-5", -0.4, Family::Other),
     ("x-mac-cyrillic", -0.5, Family::Other),
     ("CP855", -0.8, Family::Other),
+    ("CP1125", -0.6, Family::Other),
+    ("KOI8-T", -1.0, Family::Other),
+    ("PT154", -1.0, Family::Other),
+    ("RK1048", -1.0, Family::Other),
     ("windows-1253", 0.0, Family::Other),
     ("ISO-8859-7", -0.1, Family::Other),
+    ("CP737", -0.8, Family::Other),
+    ("CP869", -0.9, Family::Other),
+    ("MacGreek", -1.0, Family::Other),
     ("windows-1254", 0.0, Family::Other),
     ("ISO-8859-9", -0.1, Family::Other),
+    ("CP857", -0.8, Family::Other),
+    ("MacTurkish", -1.0, Family::Other),
     ("windows-1255", 0.0, Family::Other),
     ("ISO-8859-8", -0.1, Family::Other),
+    ("CP862", -0.6, Family::Other),
+    ("CP856", -1.0, Family::Other),
     ("windows-1256", 0.0, Family::Other),
     ("ISO-8859-6", -0.2, Family::Other),
+    ("CP720", -0.8, Family::Other),
     ("windows-874", 0.0, Family::Other),
     ("TIS-620", -0.1, Family::Other),
     ("windows-1258", -0.2, Family::Other),
@@ -126,6 +149,8 @@ pub struct Ranked {
     pub score: f64,
     /// The hash of its decoding, to tell readings apart.
     text: u64,
+    /// The hash of the letters of its decoding.
+    letters: u64,
 }
 
 /// Every surviving candidate, best first; `chardetng` is chardetng's guess.
@@ -133,8 +158,10 @@ pub fn rank(bytes: &[u8], chardetng: Option<Charset>) -> Vec<Ranked> {
     let non_ascii = bytes.iter().filter(|b| !b.is_ascii()).count().max(1) as f64;
     let mut ranked = Vec::new();
     let mut decodings = Vec::new();
+    let mut tallied: Vec<(u64, Tally, u64)> = Vec::new();
+    let paired = double_byte_evidence(bytes);
     for &(cs, prior, family) in candidates() {
-        if !gate(cs.name(), bytes) {
+        if family != Family::Other && !paired || !gate(cs.name(), bytes) {
             continue;
         }
         let unit = cs.form().unit();
@@ -142,14 +169,30 @@ pub fn rank(bytes: &[u8], chardetng: Option<Charset>) -> Vec<Ranked> {
         let Some(decoded) = decode_prefix(cs, whole) else {
             continue;
         };
-        let tally = text::tally(&decoded);
-        let score = tally.score + family_penalty(family, tally) + prior;
         let mut h = DefaultHasher::new();
         decoded.hash(&mut h);
+        let text = h.finish();
+        // Code pages that agree on the bytes present decode alike: such a reading is
+        // tallied once.
+        let (tally, letters) = match tallied.iter().find(|t| t.0 == text) {
+            Some(&(_, tally, letters)) => (tally, letters),
+            None => {
+                let tally = text::tally(&decoded);
+                let mut l = DefaultHasher::new();
+                decoded
+                    .chars()
+                    .filter(|c| c.is_alphabetic())
+                    .for_each(|c| c.hash(&mut l));
+                tallied.push((text, tally, l.finish()));
+                (tally, l.finish())
+            }
+        };
+        let score = tally.score + family_penalty(family, tally) + prior;
         ranked.push(Ranked {
             charset: cs,
             score,
-            text: h.finish(),
+            text,
+            letters,
         });
         decodings.push(decoded);
     }
@@ -172,9 +215,15 @@ pub fn rank(bytes: &[u8], chardetng: Option<Charset>) -> Vec<Ranked> {
         ranked[i].score += LANG_WEIGHT * fit;
     }
     if let Some(guess) = chardetng
-        && let Some(hash) = ranked.iter().find(|r| r.charset == guess).map(|r| r.text)
+        && let Some(hash) = ranked
+            .iter()
+            .find(|r| r.charset == guess)
+            .map(|r| r.letters)
     {
-        for r in ranked.iter_mut().filter(|r| r.text == hash) {
+        // chardetng judges letters and knows only the WHATWG encodings: its verdict goes to
+        // every reading with the guess's letters (ISO-8859-15 has them where it answers
+        // windows-1252), and the symbols between them are left to the character weights.
+        for r in ranked.iter_mut().filter(|r| r.letters == hash) {
             r.score += CHARDETNG_WEIGHT * non_ascii;
         }
     }
@@ -260,6 +309,17 @@ fn gate(name: &str, bytes: &[u8]) -> bool {
     }
 }
 
+/// True when `bytes` hold what text in a double-byte CJK encoding cannot lack: two
+/// non-ASCII bytes in a row (a character with a high trail byte: every kana and hangul
+/// syllable, most ideographs), or GB18030's high, digit, high of a four-byte sequence.
+/// Without it the CJK candidates are not decoded at all (their tables are not even built).
+fn double_byte_evidence(bytes: &[u8]) -> bool {
+    bytes
+        .windows(3)
+        .any(|w| w[0] >= 0x81 && (w[1] >= 0x80 || (0x30..=0x39).contains(&w[1]) && w[2] >= 0x81))
+        || bytes.len() == 2 && bytes[0] >= 0x81 && bytes[1] >= 0x80
+}
+
 /// The (lead, trail) byte pairs of a double-byte text (single bytes below 0x80 skipped).
 fn pairs(bytes: &[u8]) -> impl Iterator<Item = (u8, u8)> + '_ {
     let mut i = 0;
@@ -334,6 +394,41 @@ mod tests {
             b"a few words of text in windows-1252: caf\xE9"
         ));
         assert_eq!(best(b"caf\xE9"), "windows-1252");
+    }
+
+    #[test]
+    fn look_alike_code_pages_by_their_evidence() {
+        // Polish in Mac Central European: the letters the language model expects, where
+        // Mac Roman has symbols and other letters.
+        let pl = b"Wszyscy ludzie rodz\x88 si\xab wolni i r\x97wni pod wzgl\xabdem swej godno\xe6ci i swych praw. S\x88 oni obdarzeni rozumem i sumieniem.";
+        assert_eq!(best(pl), "MacCentralEurope");
+        // Vietnamese as windows-1258 writes it: tone marks combining after the vowel.
+        let vi = b"T\xe2\xect ca\xd2 mo\xf2i ng\xfd\xf5\xcci sinh ra \xf0\xea\xccu \xf0\xfd\xf5\xf2c t\xfd\xf2 do v\xe0 bi\xccnh \xf0\xe3\xd2ng v\xea\xcc nh\xe2n ph\xe2\xd2m v\xe0 quy\xea\xccn l\xf5\xf2i.";
+        assert_eq!(best(vi), "windows-1258");
+        // English in EBCDIC 500: `!` after words, where 037 reads `|`.
+        let en = b"\xc8\x85\x93\x93\x96@\xa6\x96\x99\x93\x84O@\xc9\xa2@\xa3\x88\x89\xa2@\x99\x85\x81\x93\x93\xa8@\xa3\x88\x85@\x85\x95\x84o@\xe8\x85\xa2O@\xc9\xa3@\x89\xa2@\x96\xa5\x85\x99O";
+        assert_eq!(best(en), "IBM500");
+    }
+
+    #[test]
+    fn chardetng_speaks_for_every_reading_with_its_letters() {
+        // Finnish in ISO-8859-15 with a euro sign (A4): windows-1252 reads `¤` there, and
+        // chardetng, which cannot name ISO-8859-15, guesses windows-1252.
+        let mut fi = b"Lainaa 10 - 60.000\xa4 nopeasti. ".to_vec();
+        // Enough letters for chardetng's weight to outweigh the one euro sign.
+        fi.extend(b"P\xe4\xe4t\xf6s tulee heti. T\xe4ss\xe4 on kaikki. ".repeat(10));
+        let ranked = rank(&fi, labels::lookup("windows-1252"));
+        assert_eq!(ranked[0].charset.name(), "ISO-8859-15");
+    }
+
+    #[test]
+    fn latin_text_is_not_decoded_as_cjk() {
+        assert!(!double_byte_evidence(b"Gr\xf6sse und \xdcberpr\xfcfung"));
+        assert!(double_byte_evidence(b"ab\xc4\xe3cd"));
+        assert!(double_byte_evidence(b"a\x81\x30\x81\x30"));
+        assert!(double_byte_evidence(b"\xc4\xe3"));
+        let ranked = rank(b"Gr\xf6sse und \xdcberpr\xfcfung der Qualit\xe4t", None);
+        assert!(ranked.iter().all(|r| r.charset != labels::GBK));
     }
 
     #[test]
