@@ -8,6 +8,7 @@
 #![forbid(unsafe_code)]
 
 use super::model::LANGUAGES;
+use super::text::is_letter;
 use std::collections::HashMap;
 use unicode_normalization::UnicodeNormalization;
 
@@ -62,11 +63,11 @@ fn pairs(text: &str) -> HashMap<(char, char), u32> {
     while let Some(raw) = chars.next() {
         let next = chars.peek().copied().unwrap_or(' ');
         let inside = !raw.is_ascii()
-            && !raw.is_alphabetic()
+            && !is_letter(raw)
             && !raw.is_whitespace()
             && !WORD_JOINERS.contains(&raw)
-            && raw_prev.is_alphabetic()
-            && next.is_alphabetic();
+            && is_letter(raw_prev)
+            && is_letter(next);
         raw_prev = raw;
         let c = raw;
         let c = if inside {
@@ -77,7 +78,7 @@ fn pairs(text: &str) -> HashMap<(char, char), u32> {
             } else {
                 ' '
             }
-        } else if c.is_alphabetic() {
+        } else if is_letter(c) {
             c.to_lowercase().next().unwrap_or(c)
         } else {
             ' '
@@ -98,7 +99,7 @@ fn pairs(text: &str) -> HashMap<(char, char), u32> {
 
 /// A non-ASCII letter of a script the model knows (below the CJK blocks).
 fn alphabet(c: char) -> bool {
-    !c.is_ascii() && c < '\u{2E80}' && c.is_alphabetic()
+    !c.is_ascii() && c < '\u{2E80}' && is_letter(c)
 }
 
 /// What a symbol inside a word stands for: no language has a pair with it, so a reading

@@ -17,6 +17,8 @@
 
 #![forbid(unsafe_code)]
 
+use super::text::is_letter;
+
 /// What a character is, for the context rules.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -37,7 +39,7 @@ fn kind(c: char) -> Kind {
         '\u{AC00}'..='\u{D7A3}' => Kind::Cjk,
         _ if c.is_whitespace() => Kind::Space,
         _ if c.is_ascii_digit() => Kind::Digit,
-        _ if c.is_alphabetic() => Kind::Letter,
+        _ if is_letter(c) => Kind::Letter,
         _ => Kind::Other,
     }
 }
@@ -55,7 +57,7 @@ pub fn score(text: &str) -> f64 {
     let mut prev = ' ';
     while let Some(c) = chars.next() {
         // Letters, digits and spaces, most of any text, have no rule of their own.
-        if c == ' ' || c.is_alphanumeric() && !('\u{300}'..='\u{36F}').contains(&c) {
+        if c == ' ' || c.is_ascii_digit() || is_letter(c) && !('\u{300}'..='\u{36F}').contains(&c) {
             prev = c;
             continue;
         }

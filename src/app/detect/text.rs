@@ -195,8 +195,30 @@ fn weight(c: char) -> (f64, Option<Script>) {
         0xFF01..=0xFF5E => letter(1.0, Han),
         0xFF61..=0xFF9F => letter(-1.0, Kana),
         0xE000..=0xF8FF | 0xFFFD..=0xFFFF => (-6.0, None),
-        _ if c.is_alphabetic() => letter(-1.0, Other),
+        _ if is_letter(c) => letter(-1.0, Other),
         _ => (-2.0, None),
+    }
+}
+
+/// `c.is_alphabetic()`, answered without the Unicode table's search for the letters of the
+/// scripts the candidates decode to (the search was half of the detector's time).
+pub fn is_letter(c: char) -> bool {
+    match c as u32 {
+        0x41..=0x5A | 0x61..=0x7A => true,
+        0x00..=0x7F | 0xD7 | 0xF7 => false,
+        0xC0..=0x24F
+        | 0x391..=0x3A1
+        | 0x3A3..=0x3CE
+        | 0x400..=0x481
+        | 0x48A..=0x52F
+        | 0x5D0..=0x5EA
+        | 0x621..=0x63A
+        | 0x641..=0x64A
+        | 0x3041..=0x3096
+        | 0x30A1..=0x30FA
+        | 0x4E00..=0x9FFF
+        | 0xAC00..=0xD7A3 => true,
+        _ => c.is_alphabetic(),
     }
 }
 
@@ -297,6 +319,15 @@ mod tests {
         let wordless = spaced.replace(' ', "@");
         let (a, b) = (tally(spaced).score, tally(&wordless).score);
         assert!(a > b + 40.0, "{a} {b}");
+    }
+
+    #[test]
+    fn is_letter_is_is_alphabetic() {
+        for u in 0..0x1_0000 {
+            if let Some(c) = char::from_u32(u) {
+                assert_eq!(is_letter(c), c.is_alphabetic(), "U+{u:04X}");
+            }
+        }
     }
 
     #[test]
