@@ -160,10 +160,11 @@ pub fn rank(bytes: &[u8], chardetng: Option<Charset>) -> Vec<Ranked> {
     // (An ASCII window, from a file whose first non-ASCII byte lies beyond the prefix,
     // leaves chardetng's guess to decide: no candidate is ruled out by it.)
     let paired = bytes.is_ascii() || double_byte_evidence(bytes);
-    for &(cs, prior, family) in candidates() {
-        if family != Family::Other && !paired || !gate(cs.name(), bytes) {
-            continue;
-        }
+    let eligible: Vec<_> = candidates()
+        .iter()
+        .filter(|c| (c.2 == Family::Other || paired) && gate(c.0.name(), bytes))
+        .collect();
+    for &(cs, prior, family) in screen(bytes, eligible) {
         let unit = cs.form().unit();
         let whole = &bytes[..bytes.len() - bytes.len() % unit];
         let Some(decoded) = decode_prefix(cs, whole) else {
@@ -226,6 +227,59 @@ pub fn rank(bytes: &[u8], chardetng: Option<Charset>) -> Vec<Ranked> {
     ranked
 }
 
+/// How many bytes the screening reads, when the window is longer.
+const SCREEN: usize = 1024;
+/// How many distinct readings of the screened bytes go on to be read in full.
+const SCREEN_KEEP: usize = 16;
+
+/// The candidates worth reading in full: on a window longer than [`SCREEN`] bytes, those
+/// whose reading of its first [`SCREEN`] bytes (which begin by the first non-ASCII byte)
+/// is among the [`SCREEN_KEEP`] best by character weights, and the best of each family. The verdict is almost always
+/// among the first few readings of a short prefix; reading every candidate in full was most
+/// of the detector's time on files of a few kilobytes.
+fn screen<'a>(
+    bytes: &[u8],
+    eligible: Vec<&'a (Charset, f64, Family)>,
+) -> Vec<&'a (Charset, f64, Family)> {
+    if bytes.len() <= SCREEN {
+        return eligible;
+    }
+    let sample = &bytes[..SCREEN];
+    let mut scored: Vec<(f64, u64, &(Charset, f64, Family))> = Vec::new();
+    for c in eligible {
+        let (cs, prior, family) = *c;
+        let unit = cs.form().unit();
+        let Some(decoded) = decode_prefix(cs, &sample[..SCREEN - SCREEN % unit]) else {
+            continue;
+        };
+        let t = text::tally(&decoded);
+        scored.push((
+            t.score + family_penalty(family, t) + prior,
+            fingerprint(decoded.bytes()),
+            c,
+        ));
+    }
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let mut kept: Vec<u64> = Vec::new();
+    let mut families: Vec<Family> = Vec::new();
+    let mut out = Vec::new();
+    for (_, text, c) in scored {
+        // The best reading of each language family goes on too: the first kilobyte may be
+        // a banner of symbols that a CJK encoding reads no better than a code page.
+        if !kept.contains(&text) {
+            if kept.len() >= SCREEN_KEEP && families.contains(&c.2) {
+                continue;
+            }
+            kept.push(text);
+        }
+        if !families.contains(&c.2) {
+            families.push(c.2);
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// A 64-bit fingerprint of a decoding, to tell readings apart: a multiply-rotate hash over
 /// eight bytes at a time, cheaper than SipHash one character at a time on the kilobytes of
 /// every candidate's text.
@@ -237,7 +291,7 @@ fn fingerprint(bytes: impl Iterator<Item = u8>) -> u64 {
     for b in bytes {
         word = word << 8 | u64::from(b);
         n += 1;
-        if n % 8 == 0 {
+        if n.is_multiple_of(8) {
             h = (h.rotate_left(23) ^ word).wrapping_mul(K);
             word = 0;
         }
@@ -434,6 +488,20 @@ mod tests {
         fi.extend(b"P\xe4\xe4t\xf6s tulee heti. T\xe4ss\xe4 on kaikki. ".repeat(10));
         let ranked = rank(&fi, labels::lookup("windows-1252"));
         assert_eq!(ranked[0].charset.name(), "ISO-8859-15");
+    }
+
+    #[test]
+    fn screening_keeps_the_best_of_each_family() {
+        // A banner of CP437 blocks, then Chinese: the first kilobyte reads as well in a
+        // code page as in GBK, and GBK must still be read in full.
+        let mut b = b"\xdb\xdb\xdb\xdb  \xb1\xb1  ".repeat(120);
+        b.extend_from_slice(&encoding_rs::GBK.encode("这是一个用简体中文写的句子。").0);
+        let all: Vec<_> = candidates().iter().collect();
+        let kept = screen(&b, all.clone());
+        assert!(kept.len() < all.len());
+        assert!(kept.iter().any(|c| c.2 == Family::Chinese));
+        assert!(kept.iter().any(|c| c.2 == Family::Korean));
+        assert_eq!(screen(&b[..SCREEN], all.clone()).len(), all.len());
     }
 
     #[test]
