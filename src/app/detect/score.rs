@@ -23,6 +23,8 @@ enum Family {
     Chinese,
     Japanese,
     Korean,
+    /// EBCDIC code pages: letters at 81-E9, the space at 40.
+    Ebcdic,
     Other,
 }
 
@@ -36,18 +38,18 @@ const CANDIDATES: &[(&str, f64, Family)] = &[
     ("macintosh", -0.6, Family::Other),
     ("CP850", -0.4, Family::Other),
     ("CP437", -0.5, Family::Other),
-    ("IBM037", -0.8, Family::Other),
-    ("IBM500", -0.9, Family::Other),
-    ("IBM1047", -0.9, Family::Other),
+    ("IBM037", -0.8, Family::Ebcdic),
+    ("IBM500", -0.9, Family::Ebcdic),
+    ("IBM1047", -0.9, Family::Ebcdic),
     ("CP858", -0.6, Family::Other),
     ("CP860", -0.9, Family::Other),
     ("CP861", -0.9, Family::Other),
     ("CP863", -0.9, Family::Other),
     ("CP865", -0.9, Family::Other),
     ("MacIcelandic", -1.0, Family::Other),
-    ("IBM1026", -1.2, Family::Other),
-    ("IBM875", -1.2, Family::Other),
-    ("IBM424", -1.2, Family::Other),
+    ("IBM1026", -1.2, Family::Ebcdic),
+    ("IBM875", -1.2, Family::Ebcdic),
+    ("IBM424", -1.2, Family::Ebcdic),
     ("windows-1250", -0.2, Family::Other),
     ("ISO-8859-2", -0.3, Family::Other),
     ("CP852", -0.5, Family::Other),
@@ -160,9 +162,15 @@ pub fn rank(bytes: &[u8], chardetng: Option<Charset>) -> Vec<Ranked> {
     // (An ASCII window, from a file whose first non-ASCII byte lies beyond the prefix,
     // leaves chardetng's guess to decide: no candidate is ruled out by it.)
     let paired = bytes.is_ascii() || double_byte_evidence(bytes);
+    let ebcdic = ebcdic_spaces(bytes);
     let eligible: Vec<_> = candidates()
         .iter()
-        .filter(|c| (c.2 == Family::Other || paired) && gate(c.0.name(), bytes))
+        .filter(|c| match c.2 {
+            Family::Other => !ebcdic,
+            Family::Ebcdic => ebcdic,
+            _ => paired && !ebcdic,
+        })
+        .filter(|c| gate(c.0.name(), bytes))
         .collect();
     for &(cs, prior, family) in screen(bytes, eligible) {
         let unit = cs.form().unit();
@@ -389,6 +397,16 @@ fn double_byte_evidence(bytes: &[u8]) -> bool {
         || bytes.len() == 2 && bytes[0] >= 0x81 && bytes[1] >= 0x80
 }
 
+/// True when `bytes` have EBCDIC's spaces: byte 40 at least one in sixteen, and four times
+/// as often as ASCII's 20. Text in an ASCII-based encoding is then not what it is (its
+/// words would be joined by `@`), and EBCDIC text is nothing else: its lowercase letters
+/// are pairs of high bytes that a CJK encoding would read.
+fn ebcdic_spaces(bytes: &[u8]) -> bool {
+    let at = bytes.iter().filter(|&&b| b == 0x40).count();
+    let space = bytes.iter().filter(|&&b| b == 0x20).count();
+    at * 16 >= bytes.len() && space * 4 < at
+}
+
 /// The (lead, trail) byte pairs of a double-byte text (single bytes below 0x80 skipped).
 fn pairs(bytes: &[u8]) -> impl Iterator<Item = (u8, u8)> + '_ {
     let mut i = 0;
@@ -502,6 +520,19 @@ mod tests {
         assert!(kept.iter().any(|c| c.2 == Family::Chinese));
         assert!(kept.iter().any(|c| c.2 == Family::Korean));
         assert_eq!(screen(&b[..SCREEN], all.clone()).len(), all.len());
+    }
+
+    #[test]
+    fn ebcdic_by_its_spaces() {
+        let en = b"\xc8\x85\x93\x93\x96@\xa6\x96\x99\x93\x84@\x89\xa2@\x95\x96\xa3@\xc3\xc1";
+        assert!(ebcdic_spaces(en));
+        assert!(!ebcdic_spaces(b"plain words, an @ sign and caf\xe9"));
+        let ranked = rank(en, None);
+        let best = ranked[0].charset.name();
+        assert!(["IBM037", "IBM500", "IBM1047"].contains(&best), "{best}");
+        assert!(ranked.iter().all(|r| r.charset != labels::GBK));
+        let ranked = rank(b"caf\xe9 cr\xe8me br\xfbl\xe9e", None);
+        assert!(ranked.iter().all(|r| r.charset.name() != "IBM037"));
     }
 
     #[test]
