@@ -90,3 +90,27 @@ fn utf16_without_bom_or_ascii_is_not_binary() {
     let text = detect(&[], &le);
     assert!(text.contains(": UTF-16LE"), "{text}");
 }
+
+#[test]
+fn look_alike_code_pages_by_their_evidence() {
+    // Polish in Mac Central European, not Mac Roman.
+    let pl = b"Wszyscy ludzie rodz\x88 si\xab wolni i r\x97wni pod wzgl\xabdem swej godno\xe6ci i swych praw.";
+    assert!(detect(&[], pl).contains(": MacCentralEurope (guess)"));
+    // Vietnamese with combining tone marks: windows-1258, not VISCII.
+    let vi = b"T\xe2\xect ca\xd2 mo\xf2i ng\xfd\xf5\xcci sinh ra \xf0\xea\xccu \xf0\xfd\xf5\xf2c t\xfd\xf2 do v\xe0 bi\xccnh \xf0\xe3\xd2ng v\xea\xcc nh\xe2n ph\xe2\xd2m.";
+    assert!(detect(&[], vi).contains(": windows-1258 (guess)"));
+    // English in EBCDIC 500 (`!` at 4F, where 037 has `|`), converted right by -f auto.
+    let en = b"\xc8\x85\x93\x93\x96@\xa6\x96\x99\x93\x84O@\xc9\xa2@\xa3\x88\x89\xa2@\x99\x85\x81\x93\x93\xa8@\xa3\x88\x85@\x85\x95\x84o@\xe8\x85\xa2O@\xc9\xa3@\x89\xa2@\x96\xa5\x85\x99k@\x81\xa3@\x93\x81\xa2\xa3O%";
+    assert!(detect(&[], en).contains(": IBM500 (guess)"));
+    run(&["-f", "auto"], en)
+        .code(0)
+        .out("Hello world! Is this really the end? Yes! It is over, at last!\n".as_bytes());
+    // A CSV of digits in UTF-16LE without a BOM is text, not binary.
+    let csv: Vec<u8> = "07/19/2015 21:00:15.469,1.083,1.08332\r\n"
+        .repeat(4)
+        .encode_utf16()
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    let text = detect(&[], &csv);
+    assert!(text.contains(": UTF-16LE ("), "{text}");
+}

@@ -8,6 +8,7 @@
 #![forbid(unsafe_code)]
 
 use super::model::LANGUAGES;
+use super::text::is_letter;
 use std::collections::HashMap;
 use unicode_normalization::UnicodeNormalization;
 
@@ -57,14 +58,27 @@ fn pairs(text: &str) -> HashMap<(char, char), u32> {
         text
     };
     let mut prev = ' ';
-    for c in text.chars() {
-        let c = if c.is_ascii() {
+    let mut raw_prev = ' ';
+    let mut chars = text.chars().peekable();
+    while let Some(raw) = chars.next() {
+        let next = chars.peek().copied().unwrap_or(' ');
+        let inside = !raw.is_ascii()
+            && !is_letter(raw)
+            && !raw.is_whitespace()
+            && !WORD_JOINERS.contains(&raw)
+            && is_letter(raw_prev)
+            && is_letter(next);
+        raw_prev = raw;
+        let c = raw;
+        let c = if inside {
+            INSIDE
+        } else if c.is_ascii() {
             if c.is_ascii_alphabetic() {
                 c.to_ascii_lowercase()
             } else {
                 ' '
             }
-        } else if c.is_alphabetic() {
+        } else if is_letter(c) {
             c.to_lowercase().next().unwrap_or(c)
         } else {
             ' '
@@ -72,9 +86,9 @@ fn pairs(text: &str) -> HashMap<(char, char), u32> {
         if c == ' ' && prev == ' ' {
             continue;
         }
-        if (alphabet(c) || alphabet(prev))
-            && (c.is_ascii() || alphabet(c))
-            && (prev.is_ascii() || alphabet(prev))
+        if (judged(c) || judged(prev))
+            && (c.is_ascii() || judged(c))
+            && (prev.is_ascii() || judged(prev))
         {
             *counts.entry((prev, c)).or_insert(0) += 1;
         }
@@ -85,7 +99,23 @@ fn pairs(text: &str) -> HashMap<(char, char), u32> {
 
 /// A non-ASCII letter of a script the model knows (below the CJK blocks).
 fn alphabet(c: char) -> bool {
-    !c.is_ascii() && c < '\u{2E80}' && c.is_alphabetic()
+    !c.is_ascii() && c < '\u{2E80}' && is_letter(c)
+}
+
+/// What a symbol inside a word stands for: no language has a pair with it, so a reading
+/// that puts symbols where another has letters (`ge•ntegreerd` for `geïntegreerd`) pays
+/// for them as the other pays for letters its language lacks.
+const INSIDE: char = '\u{FFFD}';
+
+/// The non-letters that belong inside words: apostrophes (`l’homme`), the Catalan middle
+/// dot (`col·lecció`), hyphens and the soft hyphen.
+const WORD_JOINERS: [char; 6] = [
+    '\u{2019}', '\u{2BC}', '\u{B7}', '\u{2010}', '\u{2011}', '\u{AD}',
+];
+
+/// A character the model judges pairs of.
+fn judged(c: char) -> bool {
+    alphabet(c) || c == INSIDE
 }
 
 #[cfg(test)]
@@ -103,6 +133,14 @@ mod tests {
             Some("Russian")
         );
         assert_eq!(fit("plain ASCII"), None);
+    }
+
+    #[test]
+    fn a_symbol_inside_a_word_is_an_unseen_pair() {
+        assert_eq!(pairs("ge\u{2022}ntegreerd").get(&('e', INSIDE)), Some(&1));
+        assert!(fit("ge\u{2022}ntegreerd en gecre\u{2018}erd").is_some_and(|f| f.1 < 0.0));
+        assert_eq!(fit("plain \u{2022} list"), None);
+        assert_eq!(fit("l\u{2019}homme et col\u{B7}lecci"), None);
     }
 
     #[test]

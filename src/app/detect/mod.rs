@@ -20,6 +20,7 @@ pub mod escape;
 pub mod lang;
 #[rustfmt::skip]
 pub mod model;
+pub mod punct;
 pub mod score;
 pub mod text;
 pub mod wide;

@@ -15,8 +15,6 @@
 use super::lang;
 use super::text::{self, Tally};
 use crate::codecs::{Charset, DecodeStatus, Decoder, labels};
-use std::collections::hash_map::DefaultHasher;
-use std::hash::{Hash, Hasher};
 use std::sync::OnceLock;
 
 /// The language family a candidate's double-byte repertoire is for.
@@ -25,6 +23,8 @@ enum Family {
     Chinese,
     Japanese,
     Korean,
+    /// EBCDIC code pages: letters at 81-E9, the space at 40.
+    Ebcdic,
     Other,
 }
 
@@ -38,12 +38,23 @@ const CANDIDATES: &[(&str, f64, Family)] = &[
     ("macintosh", -0.6, Family::Other),
     ("CP850", -0.4, Family::Other),
     ("CP437", -0.5, Family::Other),
-    ("IBM037", -0.8, Family::Other),
-    ("IBM500", -0.9, Family::Other),
-    ("IBM1047", -0.9, Family::Other),
+    ("IBM037", -0.8, Family::Ebcdic),
+    ("IBM500", -0.9, Family::Ebcdic),
+    ("IBM1047", -0.9, Family::Ebcdic),
+    ("CP858", -0.6, Family::Other),
+    ("CP860", -0.9, Family::Other),
+    ("CP861", -0.9, Family::Other),
+    ("CP863", -0.9, Family::Other),
+    ("CP865", -0.9, Family::Other),
+    ("MacIcelandic", -1.0, Family::Other),
+    ("IBM1026", -1.2, Family::Ebcdic),
+    ("IBM875", -1.2, Family::Ebcdic),
+    ("IBM424", -1.2, Family::Ebcdic),
     ("windows-1250", -0.2, Family::Other),
     ("ISO-8859-2", -0.3, Family::Other),
     ("CP852", -0.5, Family::Other),
+    ("MacCentralEurope", -0.8, Family::Other),
+    ("CP775", -0.9, Family::Other),
     ("ISO-8859-16", -0.9, Family::Other),
     ("ISO-8859-3", -1.0, Family::Other),
     ("ISO-8859-4", -1.0, Family::Other),
@@ -58,14 +69,26 @@ const CANDIDATES: &[(&str, f64, Family)] = &[
     ("ISO-8859-5", -0.4, Family::Other),
     ("x-mac-cyrillic", -0.5, Family::Other),
     ("CP855", -0.8, Family::Other),
+    ("CP1125", -0.6, Family::Other),
+    ("KOI8-T", -1.0, Family::Other),
+    ("PT154", -1.0, Family::Other),
+    ("RK1048", -1.0, Family::Other),
     ("windows-1253", 0.0, Family::Other),
     ("ISO-8859-7", -0.1, Family::Other),
+    ("CP737", -0.8, Family::Other),
+    ("CP869", -0.9, Family::Other),
+    ("MacGreek", -1.0, Family::Other),
     ("windows-1254", 0.0, Family::Other),
     ("ISO-8859-9", -0.1, Family::Other),
+    ("CP857", -0.8, Family::Other),
+    ("MacTurkish", -1.0, Family::Other),
     ("windows-1255", 0.0, Family::Other),
     ("ISO-8859-8", -0.1, Family::Other),
+    ("CP862", -0.6, Family::Other),
+    ("CP856", -1.0, Family::Other),
     ("windows-1256", 0.0, Family::Other),
     ("ISO-8859-6", -0.2, Family::Other),
+    ("CP720", -0.8, Family::Other),
     ("windows-874", 0.0, Family::Other),
     ("TIS-620", -0.1, Family::Other),
     ("windows-1258", -0.2, Family::Other),
@@ -126,6 +149,8 @@ pub struct Ranked {
     pub score: f64,
     /// The hash of its decoding, to tell readings apart.
     text: u64,
+    /// The hash of the letters of its decoding.
+    letters: u64,
 }
 
 /// Every surviving candidate, best first; `chardetng` is chardetng's guess.
@@ -133,23 +158,45 @@ pub fn rank(bytes: &[u8], chardetng: Option<Charset>) -> Vec<Ranked> {
     let non_ascii = bytes.iter().filter(|b| !b.is_ascii()).count().max(1) as f64;
     let mut ranked = Vec::new();
     let mut decodings = Vec::new();
-    for &(cs, prior, family) in candidates() {
-        if !gate(cs.name(), bytes) {
-            continue;
-        }
+    let mut tallied: Vec<(u64, Tally, u64)> = Vec::new();
+    // (An ASCII window, from a file whose first non-ASCII byte lies beyond the prefix,
+    // leaves chardetng's guess to decide: no candidate is ruled out by it.)
+    let paired = bytes.is_ascii() || double_byte_evidence(bytes);
+    let ebcdic = ebcdic_spaces(bytes);
+    let eligible: Vec<_> = candidates()
+        .iter()
+        .filter(|c| match c.2 {
+            Family::Other => !ebcdic,
+            Family::Ebcdic => ebcdic,
+            _ => paired && !ebcdic,
+        })
+        .filter(|c| gate(c.0.name(), bytes))
+        .collect();
+    for &(cs, prior, family) in screen(bytes, eligible) {
         let unit = cs.form().unit();
         let whole = &bytes[..bytes.len() - bytes.len() % unit];
         let Some(decoded) = decode_prefix(cs, whole) else {
             continue;
         };
-        let tally = text::tally(&decoded);
+        let text = fingerprint(decoded.bytes());
+        // Code pages that agree on the bytes present decode alike: such a reading is
+        // tallied once.
+        let (tally, letters) = match tallied.iter().find(|t| t.0 == text) {
+            Some(&(_, tally, letters)) => (tally, letters),
+            None => {
+                let tally = text::tally(&decoded);
+                let letters = decoded.chars().filter(|&c| text::is_letter(c));
+                let letters = fingerprint(letters.flat_map(|c| (c as u32).to_le_bytes()));
+                tallied.push((text, tally, letters));
+                (tally, letters)
+            }
+        };
         let score = tally.score + family_penalty(family, tally) + prior;
-        let mut h = DefaultHasher::new();
-        decoded.hash(&mut h);
         ranked.push(Ranked {
             charset: cs,
             score,
-            text: h.finish(),
+            text,
+            letters,
         });
         decodings.push(decoded);
     }
@@ -172,14 +219,93 @@ pub fn rank(bytes: &[u8], chardetng: Option<Charset>) -> Vec<Ranked> {
         ranked[i].score += LANG_WEIGHT * fit;
     }
     if let Some(guess) = chardetng
-        && let Some(hash) = ranked.iter().find(|r| r.charset == guess).map(|r| r.text)
+        && let Some(hash) = ranked
+            .iter()
+            .find(|r| r.charset == guess)
+            .map(|r| r.letters)
     {
-        for r in ranked.iter_mut().filter(|r| r.text == hash) {
+        // chardetng judges letters and knows only the WHATWG encodings: its verdict goes to
+        // every reading with the guess's letters (ISO-8859-15 has them where it answers
+        // windows-1252), and the symbols between them are left to the character weights.
+        for r in ranked.iter_mut().filter(|r| r.letters == hash) {
             r.score += CHARDETNG_WEIGHT * non_ascii;
         }
     }
     ranked.sort_by(|a, b| b.score.total_cmp(&a.score));
     ranked
+}
+
+/// How many bytes the screening reads, when the window is longer.
+const SCREEN: usize = 1024;
+/// How many distinct readings of the screened bytes go on to be read in full.
+const SCREEN_KEEP: usize = 16;
+
+/// The candidates worth reading in full: on a window longer than [`SCREEN`] bytes, those
+/// whose reading of its first [`SCREEN`] bytes (which begin by the first non-ASCII byte)
+/// is among the [`SCREEN_KEEP`] best by character weights, and the best of each family. The verdict is almost always
+/// among the first few readings of a short prefix; reading every candidate in full was most
+/// of the detector's time on files of a few kilobytes.
+fn screen<'a>(
+    bytes: &[u8],
+    eligible: Vec<&'a (Charset, f64, Family)>,
+) -> Vec<&'a (Charset, f64, Family)> {
+    if bytes.len() <= SCREEN {
+        return eligible;
+    }
+    let sample = &bytes[..SCREEN];
+    let mut scored: Vec<(f64, u64, &(Charset, f64, Family))> = Vec::new();
+    for c in eligible {
+        let (cs, prior, family) = *c;
+        let unit = cs.form().unit();
+        let Some(decoded) = decode_prefix(cs, &sample[..SCREEN - SCREEN % unit]) else {
+            continue;
+        };
+        let t = text::tally(&decoded);
+        scored.push((
+            t.score + family_penalty(family, t) + prior,
+            fingerprint(decoded.bytes()),
+            c,
+        ));
+    }
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let mut kept: Vec<u64> = Vec::new();
+    let mut families: Vec<Family> = Vec::new();
+    let mut out = Vec::new();
+    for (_, text, c) in scored {
+        // The best reading of each language family goes on too: the first kilobyte may be
+        // a banner of symbols that a CJK encoding reads no better than a code page.
+        if !kept.contains(&text) {
+            if kept.len() >= SCREEN_KEEP && families.contains(&c.2) {
+                continue;
+            }
+            kept.push(text);
+        }
+        if !families.contains(&c.2) {
+            families.push(c.2);
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A 64-bit fingerprint of a decoding, to tell readings apart: a multiply-rotate hash over
+/// eight bytes at a time, cheaper than SipHash one character at a time on the kilobytes of
+/// every candidate's text.
+fn fingerprint(bytes: impl Iterator<Item = u8>) -> u64 {
+    const K: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut h = 0u64;
+    let mut word = 0u64;
+    let mut n = 0u64;
+    for b in bytes {
+        word = word << 8 | u64::from(b);
+        n += 1;
+        if n.is_multiple_of(8) {
+            h = (h.rotate_left(23) ^ word).wrapping_mul(K);
+            word = 0;
+        }
+    }
+    h = (h.rotate_left(23) ^ word).wrapping_mul(K);
+    (h ^ n).wrapping_mul(K) ^ (h >> 29)
 }
 
 /// How many bytes of evidence the confidence counts at least: a margin won on two
@@ -260,6 +386,27 @@ fn gate(name: &str, bytes: &[u8]) -> bool {
     }
 }
 
+/// True when `bytes` hold what text in a double-byte CJK encoding cannot lack: two
+/// non-ASCII bytes in a row (a character with a high trail byte: every kana and hangul
+/// syllable, most ideographs), or GB18030's high, digit, high of a four-byte sequence.
+/// Without it the CJK candidates are not decoded at all (their tables are not even built).
+fn double_byte_evidence(bytes: &[u8]) -> bool {
+    bytes
+        .windows(3)
+        .any(|w| w[0] >= 0x81 && (w[1] >= 0x80 || (0x30..=0x39).contains(&w[1]) && w[2] >= 0x81))
+        || bytes.len() == 2 && bytes[0] >= 0x81 && bytes[1] >= 0x80
+}
+
+/// True when `bytes` have EBCDIC's spaces: byte 40 at least one in sixteen, and four times
+/// as often as ASCII's 20. Text in an ASCII-based encoding is then not what it is (its
+/// words would be joined by `@`), and EBCDIC text is nothing else: its lowercase letters
+/// are pairs of high bytes that a CJK encoding would read.
+fn ebcdic_spaces(bytes: &[u8]) -> bool {
+    let at = bytes.iter().filter(|&&b| b == 0x40).count();
+    let space = bytes.iter().filter(|&&b| b == 0x20).count();
+    at * 16 >= bytes.len() && space * 4 < at
+}
+
 /// The (lead, trail) byte pairs of a double-byte text (single bytes below 0x80 skipped).
 fn pairs(bytes: &[u8]) -> impl Iterator<Item = (u8, u8)> + '_ {
     let mut i = 0;
@@ -334,6 +481,79 @@ mod tests {
             b"a few words of text in windows-1252: caf\xE9"
         ));
         assert_eq!(best(b"caf\xE9"), "windows-1252");
+    }
+
+    #[test]
+    fn look_alike_code_pages_by_their_evidence() {
+        // Polish in Mac Central European: the letters the language model expects, where
+        // Mac Roman has symbols and other letters.
+        let pl = b"Wszyscy ludzie rodz\x88 si\xab wolni i r\x97wni pod wzgl\xabdem swej godno\xe6ci i swych praw. S\x88 oni obdarzeni rozumem i sumieniem.";
+        assert_eq!(best(pl), "MacCentralEurope");
+        // Vietnamese as windows-1258 writes it: tone marks combining after the vowel.
+        let vi = b"T\xe2\xect ca\xd2 mo\xf2i ng\xfd\xf5\xcci sinh ra \xf0\xea\xccu \xf0\xfd\xf5\xf2c t\xfd\xf2 do v\xe0 bi\xccnh \xf0\xe3\xd2ng v\xea\xcc nh\xe2n ph\xe2\xd2m v\xe0 quy\xea\xccn l\xf5\xf2i.";
+        assert_eq!(best(vi), "windows-1258");
+        // English in EBCDIC 500: `!` after words, where 037 reads `|`.
+        let en = b"\xc8\x85\x93\x93\x96@\xa6\x96\x99\x93\x84O@\xc9\xa2@\xa3\x88\x89\xa2@\x99\x85\x81\x93\x93\xa8@\xa3\x88\x85@\x85\x95\x84o@\xe8\x85\xa2O@\xc9\xa3@\x89\xa2@\x96\xa5\x85\x99O";
+        assert_eq!(best(en), "IBM500");
+    }
+
+    #[test]
+    fn chardetng_speaks_for_every_reading_with_its_letters() {
+        // Finnish in ISO-8859-15 with a euro sign (A4): windows-1252 reads `¤` there, and
+        // chardetng, which cannot name ISO-8859-15, guesses windows-1252.
+        let mut fi = b"Lainaa 10 - 60.000\xa4 nopeasti. ".to_vec();
+        // Enough letters for chardetng's weight to outweigh the one euro sign.
+        fi.extend(b"P\xe4\xe4t\xf6s tulee heti. T\xe4ss\xe4 on kaikki. ".repeat(10));
+        let ranked = rank(&fi, labels::lookup("windows-1252"));
+        assert_eq!(ranked[0].charset.name(), "ISO-8859-15");
+    }
+
+    #[test]
+    fn screening_keeps_the_best_of_each_family() {
+        // A banner of CP437 blocks, then Chinese: the first kilobyte reads as well in a
+        // code page as in GBK, and GBK must still be read in full.
+        let mut b = b"\xdb\xdb\xdb\xdb  \xb1\xb1  ".repeat(120);
+        b.extend_from_slice(&encoding_rs::GBK.encode("这是一个用简体中文写的句子。").0);
+        let all: Vec<_> = candidates().iter().collect();
+        let kept = screen(&b, all.clone());
+        assert!(kept.len() < all.len());
+        assert!(kept.iter().any(|c| c.2 == Family::Chinese));
+        assert!(kept.iter().any(|c| c.2 == Family::Korean));
+        assert_eq!(screen(&b[..SCREEN], all.clone()).len(), all.len());
+    }
+
+    #[test]
+    fn ebcdic_by_its_spaces() {
+        let en = b"\xc8\x85\x93\x93\x96@\xa6\x96\x99\x93\x84@\x89\xa2@\x95\x96\xa3@\xc3\xc1";
+        assert!(ebcdic_spaces(en));
+        assert!(!ebcdic_spaces(b"plain words, an @ sign and caf\xe9"));
+        let ranked = rank(en, None);
+        let best = ranked[0].charset.name();
+        assert!(["IBM037", "IBM500", "IBM1047"].contains(&best), "{best}");
+        assert!(ranked.iter().all(|r| r.charset != labels::GBK));
+        let ranked = rank(b"caf\xe9 cr\xe8me br\xfbl\xe9e", None);
+        assert!(ranked.iter().all(|r| r.charset.name() != "IBM037"));
+    }
+
+    #[test]
+    fn fingerprints_tell_readings_apart() {
+        let a = fingerprint("caf\u{e9} cr\u{e8}me".bytes());
+        assert_eq!(a, fingerprint("caf\u{e9} cr\u{e8}me".bytes()));
+        assert_ne!(a, fingerprint("caf\u{e8} cr\u{e8}me".bytes()));
+        assert_ne!(
+            fingerprint(b"ab".iter().copied()),
+            fingerprint(b"\0ab".iter().copied())
+        );
+    }
+
+    #[test]
+    fn latin_text_is_not_decoded_as_cjk() {
+        assert!(!double_byte_evidence(b"Gr\xf6sse und \xdcberpr\xfcfung"));
+        assert!(double_byte_evidence(b"ab\xc4\xe3cd"));
+        assert!(double_byte_evidence(b"a\x81\x30\x81\x30"));
+        assert!(double_byte_evidence(b"\xc4\xe3"));
+        let ranked = rank(b"Gr\xf6sse und \xdcberpr\xfcfung der Qualit\xe4t", None);
+        assert!(ranked.iter().all(|r| r.charset != labels::GBK));
     }
 
     #[test]

@@ -12,6 +12,7 @@
 
 #![forbid(unsafe_code)]
 
+use super::punct;
 use crate::codecs::{DecodeStatus, Decoder, labels};
 use std::sync::OnceLock;
 
@@ -51,9 +52,15 @@ pub fn tally(text: &str) -> Tally {
     let mut prev: Option<(char, Option<Script>)> = None;
     let mut prev2_letter = false;
     let mut prev_symbol = false;
+    let (mut spaced_letters, mut spaces) = (0usize, 0usize);
     for c in text.chars() {
         let (w, script) = weight(c);
         t.score += w;
+        match script {
+            Some(s) if spaced(s) => spaced_letters += 1,
+            None if c.is_whitespace() => spaces += 1,
+            _ => {}
+        }
         match script {
             Some(Script::Han) => t.han += 1,
             Some(Script::Kana) => t.kana += 1,
@@ -101,7 +108,24 @@ pub fn tally(text: &str) -> Tally {
         prev_symbol = script.is_none() && !c.is_ascii() && w < 0.0;
         prev = Some((c, script));
     }
+    t.score += punct::score(text);
+    // Scripts written with spaces between words: a long run of letters without any is not
+    // text in them (EBCDIC read as an ASCII code page has `@` where its spaces were).
+    if spaced_letters >= WORDLESS_MIN && spaces * WORDLESS_RATIO < spaced_letters {
+        t.score -= spaced_letters as f64;
+    }
     t
+}
+
+/// How many letters the word-length test needs at least.
+const WORDLESS_MIN: usize = 40;
+/// Letters per space above which text in a spaced script has no words.
+const WORDLESS_RATIO: usize = 30;
+
+/// Scripts that put spaces between words.
+fn spaced(s: Script) -> bool {
+    use Script::*;
+    matches!(s, Latin | Cyrillic | Greek | Hebrew | Arabic)
 }
 
 fn cjk(s: Option<Script>) -> bool {
@@ -148,7 +172,8 @@ fn weight(c: char) -> (f64, Option<Script>) {
         0x1EA0..=0x1EF9 => letter(0.5, Latin),
         0x2013 | 0x2014 | 0x2018 | 0x2019 | 0x201C | 0x201D | 0x2022 | 0x2026 => (-0.3, None),
         0x20AC | 0x2116 => (0.0, None),
-        0x2500..=0x259F => (0.3, None),
+        // Judged by their neighbours in [`super::punct`].
+        0x2500..=0x259F | 0x300..=0x36F => (0.0, None),
         0x3000..=0x303F => letter(1.0, Han),
         0x3041..=0x3096 | 0x30A1..=0x30FC => letter(3.0, Kana),
         0x4E00..=0x9FFF => {
@@ -170,8 +195,42 @@ fn weight(c: char) -> (f64, Option<Script>) {
         0xFF01..=0xFF5E => letter(1.0, Han),
         0xFF61..=0xFF9F => letter(-1.0, Kana),
         0xE000..=0xF8FF | 0xFFFD..=0xFFFF => (-6.0, None),
-        _ if c.is_alphabetic() => letter(-1.0, Other),
+        _ if is_letter(c) => letter(-1.0, Other),
         _ => (-2.0, None),
+    }
+}
+
+/// `c.is_alphabetic()`, answered without the Unicode table's search for the letters of the
+/// scripts the candidates decode to (the search was half of the detector's time).
+pub fn is_letter(c: char) -> bool {
+    match c as u32 {
+        0x41..=0x5A | 0x61..=0x7A => true,
+        0x00..=0x7F | 0xD7 | 0xF7 => false,
+        0x80..=0xA9
+        | 0xAB..=0xB4
+        | 0xB6..=0xB9
+        | 0xBB..=0xBF
+        | 0x2000..=0x206F
+        | 0x20A0..=0x20CF
+        | 0x2500..=0x25FF => false,
+        0xC0..=0x24F
+        | 0x391..=0x3A1
+        | 0x3A3..=0x3CE
+        | 0x400..=0x481
+        | 0x48A..=0x52F
+        | 0x386
+        | 0x388..=0x38A
+        | 0x38C
+        | 0x38E..=0x390
+        | 0x5D0..=0x5EA
+        | 0xE01..=0xE3A
+        | 0x621..=0x63A
+        | 0x641..=0x64A
+        | 0x3041..=0x3096
+        | 0x30A1..=0x30FA
+        | 0x4E00..=0x9FFF
+        | 0xAC00..=0xD7A3 => true,
+        _ => c.is_alphabetic(),
     }
 }
 
@@ -264,6 +323,23 @@ mod tests {
         let ru = tally("Все люди рождаются свободными").score;
         let koi_as_1251 = tally("бЯЕ КЧДХ ПНФДЮЧРЯЪ ЯБНАНДМШЛХ").score;
         assert!(ru > koi_as_1251, "{ru} {koi_as_1251}");
+    }
+
+    #[test]
+    fn letters_without_spaces_are_not_words() {
+        let spaced = "Alle Menschen sind frei und gleich an Würde und Rechten geboren.";
+        let wordless = spaced.replace(' ', "@");
+        let (a, b) = (tally(spaced).score, tally(&wordless).score);
+        assert!(a > b + 40.0, "{a} {b}");
+    }
+
+    #[test]
+    fn is_letter_is_is_alphabetic() {
+        for u in 0..0x1_0000 {
+            if let Some(c) = char::from_u32(u) {
+                assert_eq!(is_letter(c), c.is_alphabetic(), "U+{u:04X}");
+            }
+        }
     }
 
     #[test]

@@ -47,11 +47,21 @@ pub fn sniff(head: &[u8]) -> Option<Charset> {
             .all(|c| c >= ' ' || matches!(c, '\t' | '\n' | '\x0C' | '\r'));
         let score = text::tally(&text).score;
         let chars = text.chars().count() as f64;
-        (clean && chars > 0.0 && score / chars >= 0.1).then_some((cs, score))
+        // Text of digits and punctuation (a table, a log) weighs nothing but is text:
+        // printable ASCII in wide units is what these forms are for.
+        let ascii = text
+            .chars()
+            .filter(|c| c.is_ascii_graphic() || c.is_ascii_whitespace())
+            .count() as f64;
+        let reads = score / chars >= 0.1 || ascii >= ASCII_SHARE * chars;
+        (clean && chars > 0.0 && reads).then_some((cs, score.max(0.1 * chars)))
     })
     .max_by(|a, b| a.1.total_cmp(&b.1))
     .map(|(cs, _)| cs)
 }
+
+/// The share of printable ASCII that makes a clean wide decoding text whatever its weight.
+const ASCII_SHARE: f64 = 0.9;
 
 /// True when the zero bytes fall where `cs` puts them (the high byte of its units) in at
 /// least one unit in sixteen, and at least four times as often as at the other end of the
@@ -105,6 +115,14 @@ mod tests {
             .flat_map(|c| (c as u32).to_le_bytes())
             .collect();
         assert_eq!(sniff(&le32[..30]), Some(labels::UTF_32LE));
+    }
+
+    #[test]
+    fn digits_and_punctuation_are_wide_text() {
+        let csv = "07/19/2015 21:00:15.469,1.083,1.08332\r\n07/19/2015 21:00:16.949,1.08311\r\n";
+        assert_eq!(sniff(&utf16le(csv)), Some(labels::UTF_16LE));
+        let be32: Vec<u8> = csv.chars().flat_map(|c| (c as u32).to_be_bytes()).collect();
+        assert_eq!(sniff(&be32), Some(labels::UTF_32BE));
     }
 
     #[test]

@@ -1,0 +1,148 @@
+//! Where punctuation, marks and symbols stand: evidence that tells apart code pages which
+//! decode the same bytes to different punctuation, where the character weights of
+//! [`super::text`] cannot (`!` and `|` weigh the same).
+//!
+//! - EBCDIC 037 and 500 swap `! [ ] ^ | ¢ ¬` among the bytes 4A 4F 5A 5F B0 BA BB: prose
+//!   puts `!` and `?` after a word and before a space, never `|`; brackets open before they
+//!   close; `¢` stands by a price's digits; `¬` is not written in prose at all.
+//! - windows-1258 writes Vietnamese tone marks as combining characters after the vowel,
+//!   VISCII precomposes them: a combining mark after a letter is part of it, one anywhere
+//!   else is a byte read wrong.
+//! - A box-drawing character stands next to others of its kind or to spaces (menus,
+//!   tables), not inside a word; a guillemet stands by a space (`« mot »`, `Home » News`).
+//! - A double quote opens before a word or closes after one (EBCDIC 1026 has `Ü` where
+//!   037 has `"`); a currency sign stands by digits (ISO-8859-15 and CP858 have `€` where
+//!   ISO-8859-1 has `¤` and CP437 `╒`).
+//! - EBCDIC text read as Shift_JIS turns its spaces (40) into `@` between ideographs.
+
+#![forbid(unsafe_code)]
+
+use super::text::is_letter;
+
+/// What a character is, for the context rules.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Letter,
+    Digit,
+    Space,
+    Mark,
+    Box,
+    Cjk,
+    Other,
+}
+
+fn kind(c: char) -> Kind {
+    match c {
+        '\u{300}'..='\u{36F}' => Kind::Mark,
+        '\u{2500}'..='\u{259F}' => Kind::Box,
+        '\u{3040}'..='\u{30FF}' | '\u{4E00}'..='\u{9FFF}' | '\u{FF61}'..='\u{FF9F}' => Kind::Cjk,
+        '\u{AC00}'..='\u{D7A3}' => Kind::Cjk,
+        _ if c.is_whitespace() => Kind::Space,
+        _ if c.is_ascii_digit() => Kind::Digit,
+        _ if is_letter(c) => Kind::Letter,
+        _ => Kind::Other,
+    }
+}
+
+/// How many unmatched brackets count at most (a text cut short leaves some open).
+const OPEN_LIMIT: i32 = 2;
+
+/// The context score of `text`: added to its character weights.
+pub fn score(text: &str) -> f64 {
+    let mut s = 0.0;
+    let mut depth = 0i32;
+    let mut unmatched_closes = 0i32;
+    let mut chars = text.chars().peekable();
+    // The start of the text counts as a space.
+    let mut prev = ' ';
+    while let Some(c) = chars.next() {
+        // Letters, digits and spaces, most of any text, have no rule of their own.
+        if c == ' ' || c.is_ascii_digit() || is_letter(c) && !('\u{300}'..='\u{36F}').contains(&c) {
+            prev = c;
+            continue;
+        }
+        let next = chars.peek().copied().unwrap_or(' ');
+        let (p, n) = (kind(prev), kind(next));
+        let word = |k: Kind| matches!(k, Kind::Letter | Kind::Mark);
+        s += match c {
+            '\u{300}'..='\u{36F}' if matches!(p, Kind::Letter | Kind::Mark) => 0.5,
+            '\u{300}'..='\u{36F}' => -2.0,
+            '!' | '?' if word(p) && word(n) => -2.0,
+            '!' | '?' if word(p) && !word(n) => 0.5,
+            '|' if word(p) || word(n) => -2.0,
+            '^' if word(p) || word(n) => -1.5,
+            '¢' if p != Kind::Digit && n != Kind::Digit => -2.0,
+            '¬' => -2.0,
+            '«' | '»' if p == Kind::Space || n == Kind::Space => 0.5,
+            '«' | '»' if word(p) && word(n) => -1.5,
+            '"' if (p == Kind::Space) != (n == Kind::Space) && (word(p) || word(n)) => 1.0,
+            '€' | '£' | '$' if p == Kind::Digit || n == Kind::Digit => 0.5,
+            '\u{2500}'..='\u{259F}' if word(p) || word(n) || p == Kind::Digit => -1.0,
+            '\u{2500}'..='\u{259F}' if p == Kind::Box || n == Kind::Box => 0.5,
+            '@' if p == Kind::Cjk || n == Kind::Cjk => -2.0,
+            _ => 0.0,
+        };
+        match c {
+            '[' | '{' => depth += 1,
+            ']' | '}' if depth > 0 => depth -= 1,
+            ']' | '}' => unmatched_closes += 1,
+            _ => {}
+        }
+        prev = c;
+    }
+    s - 2.0 * f64::from(unmatched_closes) - f64::from(depth.min(OPEN_LIMIT))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Decodes with Python's tables for the two EBCDIC pages, enough for the tests: the
+    /// seven bytes where 037 and 500 differ.
+    fn ebcdic_pair(text: &str) -> (String, String) {
+        // IBM500 text read as IBM037: `!` (4F) becomes `|`, `[` (4A) `¢`, `]` (5A) `!`.
+        let as_037 = text
+            .chars()
+            .map(|c| match c {
+                '!' => '|',
+                '[' => '¢',
+                ']' => '!',
+                '^' => '¬',
+                _ => c,
+            })
+            .collect();
+        (text.to_string(), as_037)
+    }
+
+    #[test]
+    fn exclamation_after_a_word_beats_a_bar() {
+        let (right, wrong) = ebcdic_pair("Hello world! See [1] and more!");
+        assert!(score(&right) > score(&wrong), "{right} {wrong}");
+    }
+
+    #[test]
+    fn brackets_close_after_they_open() {
+        assert!(score("see [note] here") > score("see ]note[ here"));
+        assert!(score("a ] b") < score("a b"));
+    }
+
+    #[test]
+    fn quotes_and_currency_by_their_neighbours() {
+        assert!(score("he said \"yes\" today") > score("he said ÜyesÜ today"));
+        assert!(score("60.000€ per year") > score("60.000╒ per year"));
+    }
+
+    #[test]
+    fn combining_marks_belong_after_letters() {
+        assert!(score("Vie\u{302}\u{323}t") > 0.0);
+        assert!(score(" \u{301}x") < 0.0);
+    }
+
+    #[test]
+    fn box_drawing_and_guillemets_by_their_neighbours() {
+        assert!(score("Home » News") > score("Homeķ»News"));
+        assert!(score("╔══╗") > 0.0);
+        assert!(score("cal╗au") < 0.0);
+        assert!(score("価格@円") < score("価格 円"));
+    }
+}
