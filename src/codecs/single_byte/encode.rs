@@ -131,7 +131,14 @@ impl Encode for SingleByteEncoder {
         let mut i = 0;
         while i < bytes.len() {
             if bytes[i] < 0x80 {
-                let n = encoding_rs::Encoding::ascii_valid_up_to(&bytes[i..]);
+                // Mixed text (box drawing, accented prose) has short ASCII stretches, which
+                // one look at the next eight bytes ends sooner than the SIMD scan's set-up.
+                let rest = &bytes[i..];
+                let word = rest.first_chunk::<8>().map(|w| u64::from_le_bytes(*w));
+                let n = match word.map(|w| w & 0x8080_8080_8080_8080) {
+                    Some(high) if high != 0 => (high.trailing_zeros() / 8) as usize,
+                    _ => encoding_rs::Encoding::ascii_valid_up_to(rest),
+                };
                 let run = &bytes[i..i + n];
                 if inv.keeps_ascii {
                     dst.extend_from_slice(run);
