@@ -256,16 +256,18 @@ impl NormalForm {
     }
 }
 
+/// Every form, for the tests of this module and its scan.
+#[cfg(test)]
+const FORMS: [NormalForm; 4] = [
+    NormalForm::Nfc,
+    NormalForm::Nfd,
+    NormalForm::Nfkc,
+    NormalForm::Nfkd,
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const FORMS: [NormalForm; 4] = [
-        NormalForm::Nfc,
-        NormalForm::Nfd,
-        NormalForm::Nfkc,
-        NormalForm::Nfkd,
-    ];
 
     #[test]
     fn the_bit_table_agrees_with_the_look_up() {

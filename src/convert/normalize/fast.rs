@@ -218,23 +218,68 @@ impl LeadTables {
     }
 }
 
+/// [`LeadTables`] in AVX2 registers, both lanes alike, for the two AVX2 scans.
+#[cfg(target_arch = "x86_64")]
+struct LeadVectors {
+    from: std::arch::x86_64::__m256i,
+    above_to: std::arch::x86_64::__m256i,
+    exact: std::arch::x86_64::__m256i,
+    exact_from: std::arch::x86_64::__m256i,
+    above_exact_to: std::arch::x86_64::__m256i,
+}
+
+#[cfg(target_arch = "x86_64")]
+impl LeadVectors {
+    fn of(t: &LeadTables) -> LeadVectors {
+        let table = |x: [u8; 16]| bytemuck::cast([x, x]);
+        LeadVectors {
+            from: table(t.from),
+            above_to: table(t.above_to),
+            exact: table(t.exact),
+            exact_from: table(t.exact_from),
+            above_exact_to: table(t.above_exact_to),
+        }
+    }
+
+    /// All ones where the lead byte `a`, with `b` and `c` the bytes after it, starts a
+    /// three-byte character of the ranges.
+    #[target_feature(enable = "avx2")]
+    fn three_byte(
+        &self,
+        a: std::arch::x86_64::__m256i,
+        b: std::arch::x86_64::__m256i,
+        c: std::arch::x86_64::__m256i,
+    ) -> std::arch::x86_64::__m256i {
+        use std::arch::x86_64::{__m256i, _mm256_adds_epu8, _mm256_and_si256, _mm256_andnot_si256};
+        use std::arch::x86_64::{_mm256_cmpeq_epi8, _mm256_cmpgt_epi8, _mm256_or_si256};
+        use std::arch::x86_64::{_mm256_set1_epi8, _mm256_shuffle_epi8, _mm256_xor_si256};
+        // E0..EF to 0x70..0x7F, which the shuffle looks up by the low four bits; every
+        // other byte to 0x90 or more, which it turns into zeros, bounds nothing meets.
+        let (e0, to_index) = (_mm256_set1_epi8(0xE0u8 as i8), _mm256_set1_epi8(0x70));
+        let lead = _mm256_adds_epu8(_mm256_xor_si256(a, e0), to_index);
+        let look = |t: __m256i| _mm256_shuffle_epi8(t, lead);
+        // from <= x < to_more: not from > x, and to_more > x.
+        let within = |x, from, to_more| {
+            _mm256_andnot_si256(_mm256_cmpgt_epi8(from, x), _mm256_cmpgt_epi8(to_more, x))
+        };
+        let in_range = within(b, look(self.from), look(self.above_to));
+        let at_exact = _mm256_and_si256(
+            _mm256_cmpeq_epi8(b, look(self.exact)),
+            within(c, look(self.exact_from), look(self.above_exact_to)),
+        );
+        _mm256_or_si256(in_range, at_exact)
+    }
+}
+
 /// [`plain_prefix`] with AVX2, 32 bytes at a time: chunks of ASCII by one test, others by
 /// the low bound and the lead tables.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn plain_prefix_avx2(ranges: &Ranges, bytes: &[u8]) -> usize {
-    use std::arch::x86_64::_mm256_xor_si256;
-    use std::arch::x86_64::{__m256i, _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8};
-    use std::arch::x86_64::{_mm256_adds_epu8, _mm256_set1_epi8, _mm256_shuffle_epi8};
-    use std::arch::x86_64::{
-        _mm256_andnot_si256, _mm256_min_epu8, _mm256_movemask_epi8, _mm256_or_si256,
-    };
-    let t = &ranges.leads;
-    let table = |x: [u8; 16]| -> __m256i { bytemuck::cast([x, x]) };
-    let (from, above_to, exact) = (table(t.from), table(t.above_to), table(t.exact));
-    let (exact_from, above_exact_to) = (table(t.exact_from), table(t.above_exact_to));
+    use std::arch::x86_64::{__m256i, _mm256_cmpeq_epi8, _mm256_set1_epi8};
+    use std::arch::x86_64::{_mm256_min_epu8, _mm256_movemask_epi8, _mm256_or_si256};
+    let leads = LeadVectors::of(&ranges.leads);
     let below_low = _mm256_set1_epi8((ranges.low - 1) as i8);
-    let (e0, to_index) = (_mm256_set1_epi8(0xE0u8 as i8), _mm256_set1_epi8(0x70));
     let mut i = 0;
     while let Some([a, b, c]) = chunk_at(bytes, i) {
         let a: __m256i = bytemuck::cast(a);
@@ -242,20 +287,7 @@ fn plain_prefix_avx2(ranges: &Ranges, bytes: &[u8]) -> usize {
             let (b, c): (__m256i, __m256i) = (bytemuck::cast(b), bytemuck::cast(c));
             // ASCII, continuation bytes and the low two-byte leads: a <= low - 1.
             let below = _mm256_cmpeq_epi8(_mm256_min_epu8(a, below_low), a);
-            // E0..EF to 0x70..0x7F, which the shuffle looks up by the low four bits; every
-            // other byte to 0x90 or more, which it turns into zeros, bounds nothing meets.
-            let lead = _mm256_adds_epu8(_mm256_xor_si256(a, e0), to_index);
-            let look = |t: __m256i| _mm256_shuffle_epi8(t, lead);
-            // from <= x < to_more: not from > x, and to_more > x.
-            let within = |x, from, to_more| {
-                _mm256_andnot_si256(_mm256_cmpgt_epi8(from, x), _mm256_cmpgt_epi8(to_more, x))
-            };
-            let in_range = within(b, look(from), look(above_to));
-            let at_exact = _mm256_and_si256(
-                _mm256_cmpeq_epi8(b, look(exact)),
-                within(c, look(exact_from), look(above_exact_to)),
-            );
-            let three = _mm256_or_si256(in_range, at_exact);
+            let three = leads.three_byte(a, b, c);
             if _mm256_movemask_epi8(_mm256_or_si256(below, three)) != -1 {
                 break;
             }
@@ -312,17 +344,11 @@ fn behind(bytes: &[u8], i: usize, back: usize) -> [u8; CHUNK] {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn valid_plain_prefix_avx2(ranges: &Ranges, bytes: &[u8]) -> usize {
-    use std::arch::x86_64::_mm256_xor_si256;
-    use std::arch::x86_64::{__m256i, _mm256_and_si256, _mm256_andnot_si256};
-    use std::arch::x86_64::{_mm256_adds_epu8, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8};
+    use std::arch::x86_64::{__m256i, _mm256_and_si256, _mm256_cmpeq_epi8};
     use std::arch::x86_64::{_mm256_max_epu8, _mm256_min_epu8, _mm256_movemask_epi8};
-    use std::arch::x86_64::{_mm256_or_si256, _mm256_set1_epi8, _mm256_shuffle_epi8};
-    let t = &ranges.leads;
-    let table = |x: [u8; 16]| -> __m256i { bytemuck::cast([x, x]) };
-    let (from, above_to, exact) = (table(t.from), table(t.above_to), table(t.exact));
-    let (exact_from, above_exact_to) = (table(t.exact_from), table(t.above_exact_to));
+    use std::arch::x86_64::{_mm256_or_si256, _mm256_set1_epi8};
+    let leads = LeadVectors::of(&ranges.leads);
     let k = |x: u8| _mm256_set1_epi8(x as i8);
-    let (e0, to_index) = (k(0xE0), k(0x70));
     let at_least = |x, n: u8| _mm256_cmpeq_epi8(_mm256_max_epu8(x, k(n)), x);
     let at_most = |x, n: u8| _mm256_cmpeq_epi8(_mm256_min_epu8(x, k(n)), x);
     let mut i = 0;
@@ -336,17 +362,7 @@ fn valid_plain_prefix_avx2(ranges: &Ranges, bytes: &[u8]) -> usize {
             // ASCII and continuation bytes, and the two-byte leads from C2 below the low lead.
             let low_lead = _mm256_and_si256(at_least(a, 0xC2), at_most(a, ranges.low - 1));
             let below = _mm256_or_si256(at_most(a, 0xBF), low_lead);
-            let lead = _mm256_adds_epu8(_mm256_xor_si256(a, e0), to_index);
-            let look = |t: __m256i| _mm256_shuffle_epi8(t, lead);
-            let within = |x, from, to_more| {
-                _mm256_andnot_si256(_mm256_cmpgt_epi8(from, x), _mm256_cmpgt_epi8(to_more, x))
-            };
-            let in_range = within(b, look(from), look(above_to));
-            let at_exact = _mm256_and_si256(
-                _mm256_cmpeq_epi8(b, look(exact)),
-                within(c, look(exact_from), look(above_exact_to)),
-            );
-            let pass = _mm256_or_si256(below, _mm256_or_si256(in_range, at_exact));
+            let pass = _mm256_or_si256(below, leads.three_byte(a, b, c));
             let continuation = _mm256_and_si256(at_least(a, 0x80), at_most(a, 0xBF));
             let expected = _mm256_or_si256(at_least(one_back, 0xC0), at_least(two_back, 0xE0));
             let well_formed = _mm256_cmpeq_epi8(continuation, expected);
@@ -428,12 +444,7 @@ fn passes(r: &Ranges, a: u8, b: u8, c: u8) -> bool {
 mod tests {
     use super::*;
 
-    const FORMS: [NormalForm; 4] = [
-        NormalForm::Nfc,
-        NormalForm::Nfd,
-        NormalForm::Nfkc,
-        NormalForm::Nfkd,
-    ];
+    use super::super::FORMS;
 
     /// One implementation of the scan.
     type Scan = fn(&Ranges, &[u8]) -> usize;
