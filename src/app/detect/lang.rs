@@ -7,8 +7,8 @@
 
 #![forbid(unsafe_code)]
 
+use super::letters::is_letter;
 use super::model::LANGUAGES;
-use super::text::is_letter;
 use std::collections::HashMap;
 use unicode_normalization::UnicodeNormalization;
 

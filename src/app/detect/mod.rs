@@ -18,6 +18,7 @@
 
 pub mod escape;
 pub mod lang;
+pub mod letters;
 #[rustfmt::skip]
 pub mod model;
 pub mod punct;

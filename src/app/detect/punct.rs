@@ -17,7 +17,7 @@
 
 #![forbid(unsafe_code)]
 
-use super::text::is_letter;
+use super::letters::is_letter;
 
 /// What a character is, for the context rules.
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -12,8 +12,8 @@
 
 #![forbid(unsafe_code)]
 
-use super::lang;
 use super::text::{self, Tally};
+use super::{lang, letters};
 use crate::codecs::{Charset, DecodeStatus, Decoder, labels};
 use std::sync::OnceLock;
 
@@ -185,7 +185,7 @@ pub fn rank(bytes: &[u8], chardetng: Option<Charset>) -> Vec<Ranked> {
             Some(&(_, tally, letters)) => (tally, letters),
             None => {
                 let tally = text::tally(&decoded);
-                let letters = decoded.chars().filter(|&c| text::is_letter(c));
+                let letters = decoded.chars().filter(|&c| letters::is_letter(c));
                 let letters = fingerprint(letters.flat_map(|c| (c as u32).to_le_bytes()));
                 tallied.push((text, tally, letters));
                 (tally, letters)
