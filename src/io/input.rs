@@ -153,14 +153,6 @@ impl Input {
         }
     }
 
-    /// The bytes of an input made by [`Input::from_bytes_at`], to reuse their memory.
-    pub fn into_owned_bytes(self) -> Option<Vec<u8>> {
-        match self.source {
-            Source::Owned { bytes, .. } => Some(bytes),
-            _ => None,
-        }
-    }
-
     /// The whole of an input held in memory (mapped or owned) and the position of the first
     /// unread byte in it.
     fn in_memory(&self) -> Option<(&[u8], usize)> {

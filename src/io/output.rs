@@ -86,9 +86,7 @@ impl Output {
     /// way, so [`Output::into_bytes`] hands it back without a copy.
     pub fn memory_in(mut buffer: Vec<u8>) -> Output {
         buffer.clear();
-        let mut out = Output::new(Sink::Memory(Vec::new()));
-        out.buf = buffer;
-        out
+        Output::with_buffer(Sink::Memory(Vec::new()), buffer)
     }
 
     /// Everything written to a memory output, BOM included (empty for other outputs).
@@ -131,9 +129,13 @@ impl Output {
     }
 
     fn new(sink: Sink) -> Output {
+        Output::with_buffer(sink, Vec::with_capacity(FLUSH_AT + FLUSH_AT / 2))
+    }
+
+    fn with_buffer(sink: Sink, buf: Vec<u8>) -> Output {
         Output {
             sink,
-            buf: Vec::with_capacity(FLUSH_AT + FLUSH_AT / 2),
+            buf,
             written: 0,
             bom: None,
         }
