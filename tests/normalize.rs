@@ -137,6 +137,64 @@ fn a_file_split_across_cores_normalizes_as_a_whole() {
     );
 }
 
+#[test]
+fn a_large_mapped_utf8_file_normalizes_as_the_same_bytes_piped() {
+    // From 4 MiB on, a mapped UTF-8 file already in the form goes out from the map in spans
+    // of up to 16 MiB, scanned on every core; a character that may change ends a span. Here
+    // such characters come alone and in a cluster, near the first span's end and after it,
+    // with an ill-formed byte late in the file: the output, the position of the error and
+    // the summary must be those of the same bytes piped in (the general path).
+    let line = "中文，English text; 한국어 “quoted” and é.\n";
+    let mut text = line.repeat(18 * 1024 * 1024 / line.len()).into_bytes();
+    for (at, insert) in [
+        (3 * 1024 * 1024, "e\u{301}"),
+        (16 * 1024 * 1024 - 2, "A\u{30A}"),
+        (17 * 1024 * 1024, "\u{1100}\u{1161}\u{11A8}e\u{301}\u{323}"),
+    ] {
+        let at = (at..).find(|&i| text[i] == b'\n').unwrap() + 1;
+        text.splice(at..at, insert.bytes());
+    }
+    let dir = tempdir();
+    let clean = write(dir.path(), "clean.txt", &text);
+    let bad_at = (17 * 1024 * 1024 + 4096..)
+        .find(|&i| text[i] == b' ')
+        .unwrap();
+    let mut dirty = text.clone();
+    dirty.insert(bad_at, 0xFF);
+    let dirty = write(dir.path(), "dirty.txt", &dirty);
+    let dirty_bytes = std::fs::read(&dirty).unwrap();
+    for (path, bytes, form, errors) in [
+        (&clean, &text, "nfc", "strict"),
+        (&clean, &text, "nfd", "strict"),
+        (&dirty, &dirty_bytes, "nfc", "strict"),
+        (&dirty, &dirty_bytes, "nfc", "replace"),
+    ] {
+        let name = path.to_str().unwrap();
+        let args = [
+            "-f",
+            "UTF-8",
+            "-t",
+            "UTF-8",
+            "--normalize",
+            form,
+            "--errors",
+            errors,
+        ];
+        let piped = run(&args, bytes);
+        for jobs in ["1", "2"] {
+            let mapped = run(&[&args[..], &["-j", jobs, name]].concat(), b"");
+            let what = format!("{name} {form} {errors} -j {jobs}");
+            assert_eq!(mapped.code, piped.code, "{what}");
+            assert!(mapped.stdout == piped.stdout, "{what}: output differs");
+            assert_eq!(
+                mapped.stderr.replace(name, "<stdin>"),
+                piped.stderr,
+                "{what}"
+            );
+        }
+    }
+}
+
 fn gb18030(text: &str) -> Vec<u8> {
     enc(encoding_rs::GB18030, text)
 }

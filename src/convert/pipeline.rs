@@ -14,6 +14,7 @@ mod locate;
 mod mapped;
 mod normalized;
 mod slot;
+mod stable;
 mod unicode;
 
 use slot::Slot;
@@ -145,6 +146,11 @@ pub struct Converter<'a> {
     /// The output of each part of a mapped span under replace and discard, kept between
     /// spans.
     span_buffers: Vec<Vec<u8>>,
+    /// `--normalize`: the offset before which the mapped fast path for text already in the
+    /// form is not tried again (just after where it last stopped).
+    stable_from: u64,
+    /// `--normalize`: the last span of text in the form stopped early.
+    stable_short: bool,
 }
 
 impl<'a> Converter<'a> {
@@ -221,6 +227,8 @@ impl<'a> Converter<'a> {
             threads: 1,
             bulk_from: 0,
             span_buffers: Vec::new(),
+            stable_from: 0,
+            stable_short: false,
         }
     }
 
@@ -241,7 +249,11 @@ impl<'a> Converter<'a> {
     pub fn run(&mut self, input: &mut Input, flush_each: bool) -> Result<(), Failure> {
         self.pos = TextPosition::default();
         self.bulk_from = 0;
-        while self.mapped_span(input)? || !self.step(input, flush_each)? {}
+        self.stable_from = 0;
+        while self.mapped_span(input)?
+            || self.stable_span(input)?
+            || !self.step(input, flush_each)?
+        {}
         self.finish()
     }
 

@@ -101,7 +101,7 @@ impl Converter<'_> {
 /// sides convert as the whole does. A byte that is not a continuation byte starts
 /// something; so does the fourth continuation byte in a row, which no lead byte reaches.
 /// Without either within three bytes before `max`, the cut is the first one after it.
-fn char_boundary(bytes: &[u8], max: usize) -> usize {
+pub(super) fn char_boundary(bytes: &[u8], max: usize) -> usize {
     if bytes.len() <= max {
         return bytes.len();
     }

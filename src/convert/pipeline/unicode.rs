@@ -436,7 +436,7 @@ impl Converter<'_> {
 
     /// True when, under `--normalize`, text already in the form can go to the output as it
     /// is: UTF-8 output, nothing else done to the text, no text held back from a block.
-    fn normalizing_straight(&self) -> bool {
+    pub(super) fn normalizing_straight(&self) -> bool {
         self.encoder.charset().form() == Form::Utf8
             && self.opts.newline == Newline::Keep
             && self.opts.check.is_none()
