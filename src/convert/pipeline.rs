@@ -142,9 +142,12 @@ pub struct Converter<'a> {
     /// The offset before which the mapped fast path is not tried again: the end of the
     /// last span it found an error in, which the general path takes.
     bulk_from: u64,
-    /// The output of each part of a mapped span under replace and discard, kept between
-    /// spans.
-    span_buffers: Vec<Vec<u8>>,
+    /// The ill-formed subparts of each part of a mapped span under replace and discard,
+    /// kept between spans.
+    span_notes: Vec<mapped::BadRanges>,
+    /// Spans of a mapped input converted in bulk whose lines are not counted yet (see
+    /// [`Converter::counted_position`]).
+    uncounted: Option<mapped::Uncounted>,
 }
 
 impl<'a> Converter<'a> {
@@ -220,7 +223,8 @@ impl<'a> Converter<'a> {
             scratch: String::new(),
             threads: 1,
             bulk_from: 0,
-            span_buffers: Vec::new(),
+            span_notes: Vec::new(),
+            uncounted: None,
         }
     }
 
@@ -233,7 +237,7 @@ impl<'a> Converter<'a> {
 
     /// The text position reached: where the next character would be.
     pub fn position(&self) -> TextPosition {
-        self.pos
+        self.counted_position()
     }
 
     /// Converts the rest of `input`. `flush_each` writes out after every piece (for streams,
@@ -241,6 +245,7 @@ impl<'a> Converter<'a> {
     pub fn run(&mut self, input: &mut Input, flush_each: bool) -> Result<(), Failure> {
         self.pos = TextPosition::default();
         self.bulk_from = 0;
+        self.uncounted = None;
         while self.mapped_span(input)? || !self.step(input, flush_each)? {}
         self.finish()
     }
@@ -264,6 +269,10 @@ impl<'a> Converter<'a> {
                 self.stream_piece(&[], true)?;
             }
             return Ok(true);
+        }
+        // The general path moves the text position from here on.
+        if self.uncounted.is_some() {
+            self.count_spans();
         }
         let piece_len = if eof {
             window.len()
