@@ -143,9 +143,12 @@ pub struct Converter<'a> {
     /// The offset before which the mapped fast path is not tried again: the end of the
     /// last span it found an error in, which the general path takes.
     bulk_from: u64,
-    /// The output of each part of a mapped span under replace and discard, kept between
-    /// spans.
-    span_buffers: Vec<Vec<u8>>,
+    /// The ill-formed subparts of each part of a mapped span under replace and discard,
+    /// kept between spans.
+    span_notes: Vec<mapped::BadRanges>,
+    /// Spans of a mapped input converted in bulk whose lines are not counted yet (see
+    /// [`Converter::counted_position`]).
+    uncounted: Option<mapped::Uncounted>,
     /// `--normalize`: the offset before which the mapped fast path for text already in the
     /// form is not tried again (just after where it last stopped).
     stable_from: u64,
@@ -226,7 +229,8 @@ impl<'a> Converter<'a> {
             scratch: String::new(),
             threads: 1,
             bulk_from: 0,
-            span_buffers: Vec::new(),
+            span_notes: Vec::new(),
+            uncounted: None,
             stable_from: 0,
             stable_short: false,
         }
@@ -241,7 +245,7 @@ impl<'a> Converter<'a> {
 
     /// The text position reached: where the next character would be.
     pub fn position(&self) -> TextPosition {
-        self.pos
+        self.counted_position()
     }
 
     /// Converts the rest of `input`. `flush_each` writes out after every piece (for streams,
@@ -250,6 +254,7 @@ impl<'a> Converter<'a> {
         self.pos = TextPosition::default();
         self.bulk_from = 0;
         self.stable_from = 0;
+        self.uncounted = None;
         while self.mapped_span(input)?
             || self.stable_span(input)?
             || !self.step(input, flush_each)?
@@ -276,6 +281,10 @@ impl<'a> Converter<'a> {
                 self.stream_piece(&[], true)?;
             }
             return Ok(true);
+        }
+        // The general path moves the text position from here on.
+        if self.uncounted.is_some() {
+            self.count_spans();
         }
         let piece_len = if eof {
             window.len()

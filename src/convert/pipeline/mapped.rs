@@ -1,11 +1,16 @@
 //! The fast path for a memory-mapped UTF-8 file whose text goes to UTF-8 unchanged: the
 //! output is the input wherever the input is valid, so a large span of the map is converted
-//! a cache-sized chunk at a time: validated by SIMD and counted for lines while the chunk is
-//! in cache. Under `strict` and `escape` a span of 16 MiB is cut into parts converted at
-//! once on the run's cores (`-j`), and a valid span, or under `escape` any span (an escaped
-//! byte in UTF-8 is the byte itself), is written from the map in one go, with no copy.
-//! Under `replace` and `discard` a span of 1 MiB is converted on one core: the valid runs
-//! are copied in bulk and only the ill-formed bytes are dealt with one by one.
+//! a cache-sized chunk at a time, validated by SIMD. A span of 16 MiB is cut into parts converted at once on the run's cores (`-j`).
+//! A valid span, or under `escape` any span (an escaped byte in UTF-8 is the byte itself), is
+//! written from the map in one go, with no copy. Under `replace` and `discard` the parts only
+//! note where the ill-formed bytes are; the valid runs between them are then written
+//! straight from the map by vectored writes, with U+FFFD from a constant under `replace`:
+//! nothing is copied and only the ill-formed bytes are dealt with one by one.
+//!
+//! Lines and columns are not counted on the way: the spans stay in the map, so the text
+//! position over them is counted from there only when it is asked for ([`Uncounted`]): for an
+//! error the general path reports after them, or by [`Converter::position`]. A clean file
+//! converted whole never needs it.
 //!
 //! Under `strict` a span with an error in it is left to the general path
 //! ([`Converter::step`]), which finds and reports the error exactly as before; validation
@@ -16,6 +21,10 @@
 
 use super::unicode::utf8_run;
 use super::*;
+use crate::io::output::MAX_RUNS;
+use crate::io::{IoError, SharedMap};
+use std::io::IoSlice;
+use std::ops::Range;
 
 /// The least mapped input worth a span: below it, the windows of the general path cost as
 /// little and a thread would cost more.
@@ -24,13 +33,51 @@ pub(super) const MIN_SPAN: usize = 4 * 1024 * 1024;
 /// thread are nothing beside it, small enough that the pages of the map are released as the
 /// conversion goes (they are released when the span is consumed).
 const SPAN: usize = 16 * 1024 * 1024;
-/// The span under replace and discard, whose output is a copy: small enough that the copy
-/// is still in cache when it is written out (16 MiB spans made replace 1.5 times as slow as
-/// the general path's 256 KiB windows; 1 MiB costs as much as those windows).
-const COPIED_PART: usize = 1024 * 1024;
-/// Bytes validated and then counted for lines at a time, so that the count reads them from
-/// the core's cache rather than from memory again.
+/// Bytes validated at a time: a chunk with an error is gone through again from the core's
+/// cache.
 const CHUNK: usize = 64 * 1024;
+/// The most ill-formed subparts a part notes under replace and discard (512 KiB of notes):
+/// a part stops at the end of the chunk that reaches it, and the span ends there, so that
+/// input made mostly of bad bytes does not take more memory in notes than it has bytes.
+const MAX_BAD: usize = 64 * 1024;
+
+/// The ill-formed subparts a part found under replace and discard, as byte ranges of its
+/// span (a span is far below 4 GiB).
+pub(super) type BadRanges = Vec<Range<u32>>;
+
+/// Bytes of the map converted in bulk (one stretch, `start..end`, under one policy) over which
+/// the text position has not been counted yet.
+pub(super) struct Uncounted {
+    map: SharedMap,
+    start: usize,
+    end: usize,
+    policy: Policy,
+}
+
+impl Uncounted {
+    /// How the text position moves over these bytes (from line 1, column 1), counted from
+    /// the map a window at a time, each cut where a character can start.
+    fn moved(&self) -> TextPosition {
+        let mut moved = TextPosition::default();
+        let mut input = self.map.part(self.start, self.end);
+        while let Ok((window, eof)) = input.fill() {
+            if window.is_empty() {
+                break;
+            }
+            let cut = if eof {
+                window.len()
+            } else {
+                char_boundary(window, window.len().saturating_sub(1))
+            };
+            moved = moved.then(&moved_over(&window[..cut], self.policy));
+            input.consume(cut);
+        }
+        moved
+    }
+}
+
+/// The replacement character under replace, written between the valid runs of the map.
+const REPLACEMENT: &[u8] = "\u{FFFD}".as_bytes();
 
 impl Converter<'_> {
     /// Converts the next span of a mapped `input` in bulk, if this conversion and the input
@@ -48,33 +95,58 @@ impl Converter<'_> {
             return Ok(false);
         }
         let policy = self.policy;
-        // Under replace and discard one part, on this thread: two, each 1 MiB with a
-        // thread started for it, took a quarter more processor time (42 against 52 ms for
-        // 100 MB) and no less wall time on a loaded machine.
-        let (span_len, threads) = match policy {
-            Policy::Replace | Policy::Discard => (COPIED_PART, 1),
-            Policy::Strict | Policy::Escape => (SPAN, self.threads),
+        // A rest too short for a span of its own joins this one: the general path would
+        // need the text position counted up to it.
+        let span_len = if rest.len() < SPAN + MIN_SPAN {
+            rest.len()
+        } else {
+            SPAN
         };
         let span = &rest[..char_boundary(rest, span_len)];
-        let mut buffers = std::mem::take(&mut self.span_buffers);
-        let Some(done) = convert_parts(span, policy, threads, &mut buffers, CHUNK) else {
+        let mut notes = std::mem::take(&mut self.span_notes);
+        let limits = Limits {
+            chunk: CHUNK,
+            max_bad: MAX_BAD,
+        };
+        let Some(done) = convert_parts(span, policy, self.threads, &mut notes, limits) else {
             // An error to report: the general path takes this span piece by piece, and
             // finds and reports it; the next span may be clean.
-            self.span_buffers = buffers;
+            self.span_notes = notes;
             self.bulk_from = base + span.len() as u64;
             return Ok(false);
         };
+        // All of it, unless a part stopped early for too many ill-formed subparts.
+        let span = &span[..done.used];
         let written = match policy {
             // The output is the input: valid text, or under escape each ill-formed byte
             // kept as U+DC80..U+DCFF, which UTF-8 writes as the byte itself.
             Policy::Strict | Policy::Escape => self.out.write_encoded(span),
-            Policy::Replace | Policy::Discard => buffers[..done.parts]
-                .iter()
-                .try_for_each(|b| self.out.write_encoded(b)),
+            Policy::Replace | Policy::Discard => {
+                write_repaired(&mut self.out, span, &notes[..done.parts], policy)
+            }
         };
-        self.span_buffers = buffers;
+        self.span_notes = notes;
         written?;
-        self.pos = self.pos.then(&done.moved);
+        let start = usize::try_from(base).unwrap_or(usize::MAX);
+        let end = start.saturating_add(span.len());
+        match &mut self.uncounted {
+            Some(u) if u.end == start => u.end = end,
+            _ => {
+                self.count_spans();
+                match input.shared_map() {
+                    Some(map) => {
+                        let uncounted = Uncounted {
+                            map,
+                            start,
+                            end,
+                            policy,
+                        };
+                        self.uncounted = Some(uncounted);
+                    }
+                    None => self.pos = self.pos.then(&moved_over(span, policy)),
+                }
+            }
+        }
         match policy {
             Policy::Escape => self.counts.escaped += done.bad_bytes,
             _ => self.counts.ill_formed += done.errors,
@@ -86,6 +158,21 @@ impl Converter<'_> {
         Ok(true)
     }
 
+    /// Counts the text position over the spans not counted yet, before anything else moves
+    /// it or reads it.
+    pub(super) fn count_spans(&mut self) {
+        self.pos = self.counted_position();
+        self.uncounted = None;
+    }
+
+    /// The text position after the spans not counted yet, counted now.
+    pub(super) fn counted_position(&self) -> TextPosition {
+        match &self.uncounted {
+            Some(u) => self.pos.then(&u.moved()),
+            None => self.pos,
+        }
+    }
+
     /// True when UTF-8 input goes to the output unchanged wherever it is valid.
     fn bulk_applies(&self) -> bool {
         self.charset.form() == Form::Utf8
@@ -93,6 +180,38 @@ impl Converter<'_> {
             && self.encoder.has_replacement_char()
             && !self.charset.is_stateful()
     }
+}
+
+/// Writes `span` repaired under replace or discard: the valid runs between the ill-formed
+/// subparts in `notes` (in order), straight from the span, with U+FFFD for each subpart
+/// under replace.
+fn write_repaired(
+    out: &mut Output,
+    span: &[u8],
+    notes: &[BadRanges],
+    policy: Policy,
+) -> Result<(), IoError> {
+    let mut runs = Vec::with_capacity(MAX_RUNS);
+    let mut from = 0;
+    for bad in notes.iter().flatten() {
+        let valid = span.get(from..bad.start as usize).unwrap_or_default();
+        if !valid.is_empty() {
+            runs.push(IoSlice::new(valid));
+        }
+        if policy == Policy::Replace {
+            runs.push(IoSlice::new(REPLACEMENT));
+        }
+        from = bad.end as usize;
+        if runs.len() + 2 > MAX_RUNS {
+            out.write_runs(&mut runs)?;
+            runs.clear();
+        }
+    }
+    let valid = span.get(from..).unwrap_or_default();
+    if !valid.is_empty() {
+        runs.push(IoSlice::new(valid));
+    }
+    out.write_runs(&mut runs)
 }
 
 /// Where to cut `bytes` near `max` (all of it when it is no longer): at the last position,
@@ -114,148 +233,192 @@ pub(super) fn char_boundary(bytes: &[u8], max: usize) -> usize {
         .unwrap_or(bytes.len())
 }
 
+/// How [`convert_parts`] goes through a span.
+#[derive(Clone, Copy, Debug)]
+struct Limits {
+    /// Bytes validated at a time (see [`CHUNK`]).
+    chunk: usize,
+    /// Ill-formed subparts a part notes before it stops (see [`MAX_BAD`]).
+    max_bad: usize,
+}
+
 /// What [`convert_parts`] made of a span.
 #[derive(Debug, PartialEq, Eq)]
 struct Done {
-    /// How the text position moves over the span (counted from line 1, column 1).
-    moved: TextPosition,
+    /// How many bytes from the start of the span were converted: all of them, unless a
+    /// part stopped early under replace or discard.
+    used: usize,
     /// Maximal ill-formed subparts met.
     errors: u64,
     /// Bytes in them.
     bad_bytes: u64,
-    /// How many buffers hold the output under replace and discard (one per part).
+    /// How many of the notes hold the ill-formed subparts under replace and discard (one
+    /// per part converted).
     parts: usize,
 }
 
-/// Converts `span` under `policy` in `threads` parts at once, `chunk` bytes at a time. Under
-/// replace and discard the output of each part goes to its buffer in `buffers`; under strict
-/// and escape the output is the span itself. `None` under strict when the span is not all
-/// valid.
+impl Done {
+    fn new() -> Done {
+        Done {
+            used: 0,
+            errors: 0,
+            bad_bytes: 0,
+            parts: 0,
+        }
+    }
+}
+
+/// Converts `span` under `policy` in `threads` parts at once. Under replace and discard each
+/// part notes its ill-formed subparts in its own list of `notes`; the output is the span
+/// itself under strict and escape. `None` under strict when the span is not all valid.
 fn convert_parts(
     span: &[u8],
     policy: Policy,
     threads: usize,
-    buffers: &mut Vec<Vec<u8>>,
-    chunk: usize,
+    notes: &mut Vec<BadRanges>,
+    limits: Limits,
 ) -> Option<Done> {
     let mut parts = Vec::with_capacity(threads);
-    let mut rest = span;
+    let (mut rest, mut offset) = (span, 0);
     for left in (1..=threads.max(1)).rev() {
         let (part, after) = rest.split_at(char_boundary(rest, rest.len().div_ceil(left)));
-        parts.push(part);
+        parts.push((part, offset));
+        offset += part.len();
         rest = after;
     }
-    if buffers.len() < parts.len() {
-        buffers.resize_with(parts.len(), Vec::new);
+    if notes.len() < parts.len() {
+        notes.resize_with(parts.len(), Vec::new);
     }
     let results = std::thread::scope(|scope| {
-        let mut jobs = parts.iter().zip(buffers.iter_mut());
-        let (first, buffer) = jobs.next()?;
+        let mut jobs = parts.iter().zip(notes.iter_mut());
+        let (&(first, offset), bad) = jobs.next()?;
         let handles: Vec<_> = jobs
-            .map(|(part, buffer)| scope.spawn(move || convert_part(part, policy, buffer, chunk)))
+            .map(|(&(part, offset), bad)| {
+                scope.spawn(move || convert_part(part, offset, policy, bad, limits))
+            })
             .collect();
-        let mut results = vec![convert_part(first, policy, buffer, chunk)];
+        let mut results = vec![convert_part(first, offset, policy, bad, limits)];
         // A thread that could not finish counts as an error: the general path then decides.
         results.extend(handles.into_iter().map(|h| h.join().ok().flatten()));
         Some(results)
     })?;
-    let mut done = Done {
-        moved: TextPosition::default(),
-        errors: 0,
-        bad_bytes: 0,
-        parts: parts.len(),
-    };
-    for part in results {
+    let mut done = Done::new();
+    for (part, &(bytes, _)) in results.into_iter().zip(&parts) {
         let part = part?;
-        done.moved = done.moved.then(&part.moved);
+        done.used += part.used;
         done.errors += part.errors;
         done.bad_bytes += part.bad_bytes;
+        done.parts += 1;
+        if part.used < bytes.len() {
+            // This part stopped early: the span ends where it did, and the parts after it
+            // are converted again in the next span.
+            break;
+        }
     }
     Some(done)
 }
 
-/// Converts one part `chunk_len` bytes (a cache-sized chunk) at a time, counting its lines
-/// as it goes (the chunk is then still in the core's cache). Valid runs are found by SIMD validation and
-/// copied (replace, discard) in bulk; only ill-formed bytes are dealt with one by one, as
-/// [`Converter::malformed`] would: one U+FFFD per maximal ill-formed subpart under replace,
-/// one character per byte under escape, nothing under discard. `None` at the first error
-/// under strict.
-fn convert_part(part: &[u8], policy: Policy, out: &mut Vec<u8>, chunk_len: usize) -> Option<Done> {
-    let copy = matches!(policy, Policy::Replace | Policy::Discard);
-    out.clear();
-    if copy {
-        out.reserve(part.len());
-    }
-    let mut done = Done {
-        moved: TextPosition::default(),
-        errors: 0,
-        bad_bytes: 0,
-        parts: 1,
-    };
+/// Validates one part, starting at `offset` in its span, `limits.chunk` bytes (a
+/// cache-sized chunk) at a time; a chunk that is not valid is repaired by [`repair_chunk`]. Under
+/// replace and discard, stops after the chunk that brings `bad` to `limits.max_bad`
+/// subparts. `None` at the first error under strict.
+fn convert_part(
+    part: &[u8],
+    offset: usize,
+    policy: Policy,
+    bad: &mut BadRanges,
+    limits: Limits,
+) -> Option<Done> {
+    bad.clear();
+    let mut done = Done::new();
+    done.parts = 1;
     let mut rest = part;
     // The last chunk had an error: the next one likely has too, and is not first tried whole.
     let mut dirty = false;
-    while !rest.is_empty() {
-        let (chunk, after) = rest.split_at(char_boundary(rest, chunk_len));
+    while !rest.is_empty() && bad.len() < limits.max_bad {
+        let (chunk, after) = rest.split_at(char_boundary(rest, limits.chunk));
+        let at = offset + done.used;
+        done.used += chunk.len();
         rest = after;
         // A clean chunk, the common case, in one call of the fastest validator.
         if !dirty && simdutf8::basic::from_utf8(chunk).is_ok() {
-            done.moved.advance_utf8(chunk);
-            if copy {
-                out.extend_from_slice(chunk);
-            }
             continue;
         }
         if policy == Policy::Strict {
             return None;
         }
-        dirty = repair_chunk(chunk, policy, out, &mut done);
+        dirty = repair_chunk(chunk, at, policy, bad, &mut done);
     }
     Some(done)
 }
 
-/// [`convert_part`] for a chunk that may have errors; returns true when it had one. The text
-/// position moves once for the chunk (one count of its lines), corrected by what the errors
-/// after its last line feed produce: an ill-formed subpart never holds a line feed.
-fn repair_chunk(chunk: &[u8], policy: Policy, out: &mut Vec<u8>, done: &mut Done) -> bool {
-    let copy = matches!(policy, Policy::Replace | Policy::Discard);
-    let last_line = memchr::memrchr(b'\n', chunk).map_or(0, |at| at + 1);
-    let (mut at, mut written, errors) = (0, 0, done.errors);
-    let mut column_fix = 0i64;
-    while at < chunk.len() {
-        let (valid, bad) = utf8_run(&chunk[at..]);
-        at += valid;
-        if bad == 0 {
-            break;
-        }
-        // The chunk ends where a character could start, so a sequence cut short at its end
-        // is one the whole input has cut short too.
-        let bytes = &chunk[at..at + bad];
+/// Goes through a chunk that may have errors, at `at` in its span, finding its maximal
+/// ill-formed subparts (Unicode §3.9) and counting them; under replace and discard each is
+/// noted in `bad`. Returns true when the chunk had one.
+fn repair_chunk(
+    chunk: &[u8],
+    at: usize,
+    policy: Policy,
+    bad: &mut BadRanges,
+    done: &mut Done,
+) -> bool {
+    let note = matches!(policy, Policy::Replace | Policy::Discard);
+    let errors = done.errors;
+    for (start, len) in subparts(chunk) {
         done.errors += 1;
-        done.bad_bytes += bad as u64;
-        let produced = match policy {
-            Policy::Replace => 1,
-            Policy::Escape => bad as u64,
-            Policy::Strict | Policy::Discard => 0,
-        };
-        if copy {
-            out.extend_from_slice(&chunk[written..at]);
-            if policy == Policy::Replace {
-                out.extend_from_slice("\u{FFFD}".as_bytes());
-            }
-            written = at + bad;
+        done.bad_bytes += len as u64;
+        if note {
+            bad.push((at + start) as u32..(at + start + len) as u32);
         }
-        if at >= last_line {
-            column_fix += produced as i64 - count_chars(bytes) as i64;
-        }
-        at += bad;
     }
-    if copy {
-        out.extend_from_slice(&chunk[written..]);
-    }
-    done.moved.advance_utf8(chunk);
-    done.moved.advance_column(column_fix);
     done.errors > errors
+}
+
+/// The maximal ill-formed subparts of `bytes`, as (start, length), found by SIMD validation
+/// of the stretch after each. `bytes` must end where a character could start, so that a
+/// sequence cut short at its end is one the whole input has cut short too.
+fn subparts(bytes: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let mut pos = 0;
+    std::iter::from_fn(move || {
+        let (valid, len) = utf8_run(bytes.get(pos..)?);
+        if len == 0 {
+            return None;
+        }
+        let start = pos + valid;
+        pos = start + len;
+        Some((start, len))
+    })
+}
+
+/// How the text position moves over `bytes` converted in bulk under `policy` (which must
+/// not be strict unless they are valid), as [`Converter::malformed`] moves it: one
+/// character per maximal ill-formed subpart under replace, one per byte under escape, none
+/// under discard. One count of the lines, corrected by what the errors after the last line
+/// feed produce: an ill-formed subpart never holds a line feed.
+fn moved_over(bytes: &[u8], policy: Policy) -> TextPosition {
+    let mut moved = TextPosition::default();
+    let mut rest = bytes;
+    while !rest.is_empty() {
+        let (chunk, after) = rest.split_at(char_boundary(rest, CHUNK));
+        rest = after;
+        moved.advance_utf8(chunk);
+        if policy == Policy::Strict || simdutf8::basic::from_utf8(chunk).is_ok() {
+            continue;
+        }
+        let last_line = memchr::memrchr(b'\n', chunk).map_or(0, |at| at + 1);
+        let mut column_fix = 0i64;
+        for (start, len) in subparts(chunk).filter(|&(start, _)| start >= last_line) {
+            let produced = match policy {
+                Policy::Replace => 1,
+                Policy::Escape => len as i64,
+                Policy::Strict | Policy::Discard => 0,
+            };
+            let bytes = chunk.get(start..start + len).unwrap_or_default();
+            column_fix += produced - count_chars(bytes) as i64;
+        }
+        moved.advance_column(column_fix);
+    }
+    moved
 }
 
 #[cfg(test)]
@@ -295,20 +458,46 @@ mod tests {
         Some((out.into_bytes(), pos, counts))
     }
 
-    /// The same through [`convert_parts`].
+    /// The same through [`convert_parts`], span after span as [`Converter::mapped_span`]
+    /// goes (a span ends early where a part had too many ill-formed subparts), written
+    /// through [`write_repaired`].
     fn in_parts(
         bytes: &[u8],
         policy: Policy,
         threads: usize,
-        chunk: usize,
-    ) -> Option<(Vec<u8>, Done)> {
-        let mut buffers = Vec::new();
-        let done = convert_parts(bytes, policy, threads, &mut buffers, chunk)?;
-        let out = match policy {
-            Policy::Replace | Policy::Discard => buffers[..done.parts].concat(),
-            _ => bytes.to_vec(),
-        };
-        Some((out, done))
+        limits: Limits,
+    ) -> Option<(Vec<u8>, Done, TextPosition)> {
+        let mut notes = Vec::new();
+        let mut out = Output::memory();
+        let mut all = Done::new();
+        let mut moved = TextPosition::default();
+        let mut rest = bytes;
+        loop {
+            let done = convert_parts(rest, policy, threads, &mut notes, limits)?;
+            let span = &rest[..done.used];
+            match policy {
+                Policy::Replace | Policy::Discard => {
+                    write_repaired(&mut out, span, &notes[..done.parts], policy).ok()?
+                }
+                _ => out.write_encoded(span).ok()?,
+            }
+            all.used += done.used;
+            moved = moved.then(&moved_over(span, policy));
+            all.errors += done.errors;
+            all.bad_bytes += done.bad_bytes;
+            rest = &rest[done.used..];
+            if rest.is_empty() {
+                return Some((out.into_bytes(), all, moved));
+            }
+        }
+    }
+
+    /// [`Limits`] of `chunk` bytes and the real cap on ill-formed subparts.
+    fn chunks_of(chunk: usize) -> Limits {
+        Limits {
+            chunk,
+            max_bad: MAX_BAD,
+        }
     }
 
     #[test]
@@ -344,9 +533,63 @@ mod tests {
             ] {
                 let want = general(bytes, policy);
                 for threads in 1..=4 {
-                    let got = in_parts(bytes, policy, threads, CHUNK);
+                    let got = in_parts(bytes, policy, threads, chunks_of(CHUNK));
                     assert!(same(&want, got, policy), "{policy:?} {threads}");
                 }
+            }
+        }
+    }
+
+    /// Text of `len` bytes with an ill-formed sequence every ~1000 bytes, some cut by the
+    /// windows of the map.
+    fn dirty_text(len: usize) -> Vec<u8> {
+        let line = "line one 中文\nline two 😀\n\nthird, then a long stretch of plain text";
+        let bad: [&[u8]; 5] = [
+            b"\xFF",
+            b"\xE4\xB8",
+            b"\xF0\x9F\x98",
+            b"\xC0\xAF",
+            b"\x80\x80",
+        ];
+        let mut bytes = Vec::with_capacity(len + len / 300);
+        for (i, stretch) in line.repeat(len / line.len() + 1).as_bytes()[..len]
+            .chunks(997)
+            .enumerate()
+        {
+            bytes.extend_from_slice(stretch);
+            bytes.extend_from_slice(bad[i % bad.len()]);
+        }
+        bytes
+    }
+
+    #[test]
+    fn positions_counted_from_the_map_agree_with_the_general_path() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        // Several windows of the map, from a start and to an end inside them.
+        let dirty = dirty_text(3 * crate::io::WINDOW + 1000);
+        let clean: Vec<u8> = dirty.iter().copied().filter(u8::is_ascii).collect();
+        for (bytes, policies) in [
+            (&clean, &[Policy::Strict][..]),
+            (
+                &dirty,
+                &[Policy::Replace, Policy::Escape, Policy::Discard][..],
+            ),
+        ] {
+            let path = dir.path().join("t");
+            std::fs::write(&path, bytes).expect("a temporary file");
+            let input = Input::open(Some(&path), false).expect("the file");
+            let map = input.shared_map().expect("a mapped file");
+            // To the end, whose line holds ill-formed bytes: the column counts them.
+            let (start, end) = (char_boundary(bytes, 5000), bytes.len());
+            for &policy in policies {
+                let want = general(&bytes[start..end], policy).map(|(_, pos, _)| pos);
+                let uncounted = Uncounted {
+                    map: map.clone(),
+                    start,
+                    end,
+                    policy,
+                };
+                assert_eq!(Some(uncounted.moved()), want, "{policy:?}");
             }
         }
     }
@@ -354,17 +597,17 @@ mod tests {
     /// True when the general path's result and the parts' agree.
     fn same(
         want: &Option<(Vec<u8>, TextPosition, Counts)>,
-        got: Option<(Vec<u8>, Done)>,
+        got: Option<(Vec<u8>, Done, TextPosition)>,
         policy: Policy,
     ) -> bool {
         match (want, got) {
             (None, None) => true,
-            (Some((out, pos, counts)), Some((got, done))) => {
+            (Some((out, pos, counts)), Some((got, done, moved))) => {
                 let n = match policy {
                     Policy::Escape => done.bad_bytes,
                     _ => done.errors,
                 };
-                *out == got && done.moved == *pos && counts.ill_formed + counts.escaped == n
+                *out == got && moved == *pos && counts.ill_formed + counts.escaped == n
             }
             _ => false,
         }
@@ -393,6 +636,7 @@ mod tests {
             bytes in text(),
             threads in 1usize..5,
             chunk in 1usize..40,
+            max_bad in 1usize..6,
             policy in prop_oneof![
                 Just(Policy::Strict),
                 Just(Policy::Replace),
@@ -401,7 +645,10 @@ mod tests {
             ],
         ) {
             let want = general(&bytes, policy);
-            let got = in_parts(&bytes, policy, threads, chunk);
+            let got = in_parts(&bytes, policy, threads, chunks_of(chunk));
+            prop_assert!(same(&want, got, policy));
+            // Spans cut short by a small cap on ill-formed subparts.
+            let got = in_parts(&bytes, policy, threads, Limits { chunk, max_bad });
             prop_assert!(same(&want, got, policy));
         }
     }
