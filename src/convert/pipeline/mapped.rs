@@ -127,10 +127,32 @@ impl Converter<'_> {
         };
         self.span_notes = notes;
         written?;
+        self.leave_uncounted(input, base, span, policy);
+        match policy {
+            Policy::Escape => self.counts.escaped += done.bad_bytes,
+            _ => self.counts.ill_formed += done.errors,
+        }
+        self.remember(span);
+        let used = span.len();
+        input.consume(used);
+        self.input_end = base + used as u64;
+        Ok(true)
+    }
+
+    /// Notes that the text position has not been counted over `span`, just converted in bulk
+    /// from `input` at offset `base` under `policy`: it is counted from the map when it is
+    /// needed (at once when the input is not mapped).
+    pub(super) fn leave_uncounted(
+        &mut self,
+        input: &Input,
+        base: u64,
+        span: &[u8],
+        policy: Policy,
+    ) {
         let start = usize::try_from(base).unwrap_or(usize::MAX);
         let end = start.saturating_add(span.len());
         match &mut self.uncounted {
-            Some(u) if u.end == start => u.end = end,
+            Some(u) if u.end == start && u.policy == policy => u.end = end,
             _ => {
                 self.count_spans();
                 match input.shared_map() {
@@ -147,15 +169,6 @@ impl Converter<'_> {
                 }
             }
         }
-        match policy {
-            Policy::Escape => self.counts.escaped += done.bad_bytes,
-            _ => self.counts.ill_formed += done.errors,
-        }
-        self.remember(span);
-        let used = span.len();
-        input.consume(used);
-        self.input_end = base + used as u64;
-        Ok(true)
     }
 
     /// Counts the text position over the spans not counted yet, before anything else moves

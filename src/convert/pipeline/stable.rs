@@ -2,7 +2,8 @@
 //! the form, as its bytes alone show (well-formed UTF-8 made only of characters that are
 //! boundaries of the form: [`NormalForm::valid_stable_prefix`]), is its own output, so a span
 //! of the map is validated and scanned in one SIMD pass, on the run's cores at once, and
-//! written from the map with no copy. The span ends before the first character that might
+//! written from the map with no copy; its lines are counted only if a position is needed
+//! (as for the spans of [`super::mapped`]). The span ends before the first character that might
 //! change or combine; the general path ([`Converter::step`]) takes the input from there, and
 //! the fast path is tried again after its next piece.
 //!
@@ -21,8 +22,7 @@ use super::*;
 const SPAN: usize = 16 * 1024 * 1024;
 /// The span, on one core, after one that stopped early.
 const SHORT_SPAN: usize = 256 * 1024;
-/// Bytes scanned and then counted for lines at a time, so that the count reads them from
-/// the core's cache.
+/// Bytes scanned at a time.
 const CHUNK: usize = 64 * 1024;
 /// Bytes past a chunk that its scan reads: enough for the scan to pass the chunk's last
 /// character and the one after it, which shows that nothing combines across the cut.
@@ -52,7 +52,7 @@ impl Converter<'_> {
             false => (SPAN, self.threads),
         };
         let span = char_boundary(rest, max);
-        let (used, moved) = stable_parts(rest, span, form, threads);
+        let used = stable_parts(rest, span, form, threads);
         self.stable_short = used < span;
         if used == 0 {
             // The next character may change: the general path takes the next piece.
@@ -61,7 +61,7 @@ impl Converter<'_> {
         }
         let stable = &rest[..used];
         self.out.write_encoded(stable)?;
-        self.pos = self.pos.then(&moved);
+        self.leave_uncounted(input, base, stable, Policy::Strict);
         self.remember(stable);
         input.consume(used);
         self.input_end = base + used as u64;
@@ -80,13 +80,8 @@ impl Converter<'_> {
 
 /// How much of the first `span` bytes of `rest` (mapped UTF-8 that starts at a boundary) is
 /// stable, ending before a character that is stable too, scanned in `threads` parts at
-/// once; with how the text position moves over it.
-fn stable_parts(
-    rest: &[u8],
-    span: usize,
-    form: NormalForm,
-    threads: usize,
-) -> (usize, TextPosition) {
+/// once.
+fn stable_parts(rest: &[u8], span: usize, form: NormalForm, threads: usize) -> usize {
     let mut starts = Vec::with_capacity(threads + 1);
     let mut start = 0;
     for left in (1..=threads.max(1)).rev() {
@@ -109,36 +104,27 @@ fn stable_parts(
             .collect();
         let mut results = vec![stable_part(first, len, form)];
         // A thread that could not finish passes nothing: the general path takes over there.
-        results.extend(
-            handles
-                .into_iter()
-                .map(|h| h.join().unwrap_or((0, TextPosition::default()))),
-        );
+        results.extend(handles.into_iter().map(|h| h.join().unwrap_or(0)));
         results
     });
     let mut used = 0;
-    let mut moved = TextPosition::default();
-    for (&(_, len), (stable, part_moved)) in parts.iter().zip(results) {
+    for (&(_, len), stable) in parts.iter().zip(results) {
         used += stable;
-        moved = moved.then(&part_moved);
         if stable < len {
             break;
         }
     }
-    (used, moved)
+    used
 }
 
-/// How much of the first `len` bytes of `part` is stable, ending before a stable character,
-/// and how the text position moves over it; `part` goes on past `len` with the input that
-/// follows, which the scan may look at.
-fn stable_part(part: &[u8], len: usize, form: NormalForm) -> (usize, TextPosition) {
+/// How much of the first `len` bytes of `part` is stable, ending before a stable character;
+/// `part` goes on past `len` with the input that follows, which the scan may look at.
+fn stable_part(part: &[u8], len: usize, form: NormalForm) -> usize {
     let mut at = 0;
-    let mut moved = TextPosition::default();
     while at < len {
         let window = &part[at..part.len().min(at + CHUNK + LOOK_AHEAD)];
         // A character before this point passed, and so did the one at it.
         let take = form.valid_stable_prefix(window).min(len - at);
-        moved.advance_utf8(&part[at..at + take]);
         // All of a chunk passes unless a character stops the scan (or the input ends).
         let whole = CHUNK.min(len - at);
         at += take;
@@ -146,7 +132,7 @@ fn stable_part(part: &[u8], len: usize, form: NormalForm) -> (usize, TextPositio
             break;
         }
     }
-    (at, moved)
+    at
 }
 
 #[cfg(test)]
@@ -154,9 +140,8 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    /// What the general path makes of `bytes` under `--normalize form`, and the position
-    /// it ends at.
-    fn general(bytes: &[u8], form: NormalForm) -> (Vec<u8>, TextPosition) {
+    /// What the general path makes of `bytes` under `--normalize form`.
+    fn general(bytes: &[u8], form: NormalForm) -> Vec<u8> {
         let utf8 = crate::codecs::labels::UTF_8;
         let mut encoder = Encoder::new(utf8);
         let mut out = Output::memory();
@@ -166,20 +151,17 @@ mod tests {
         let mut converter = Converter::new(utf8, opts, "t", &mut encoder, &mut out);
         let ran = converter.run(&mut input, false);
         assert!(ran.is_ok());
-        let pos = converter.position();
-        (out.into_bytes(), pos)
+        out.into_bytes()
     }
 
     /// Checks the promise of [`stable_parts`] on `bytes`: the part it passes is its own
-    /// form, cut where the form of the whole starts the same way, and the position it gives
-    /// is the general path's over that part.
+    /// form, cut where the form of the whole starts the same way.
     fn check(bytes: &[u8], form: NormalForm, threads: usize) -> Result<(), TestCaseError> {
-        let (used, moved) = stable_parts(bytes, bytes.len(), form, threads);
-        let (whole, _) = general(bytes, form);
-        let (head, pos) = general(&bytes[..used], form);
+        let used = stable_parts(bytes, bytes.len(), form, threads);
+        let whole = general(bytes, form);
+        let head = general(&bytes[..used], form);
         prop_assert_eq!(&head[..], &bytes[..used], "not stable");
         prop_assert!(whole.starts_with(&head), "cut inside a change");
-        prop_assert_eq!(moved, pos);
         Ok(())
     }
 
@@ -193,11 +175,11 @@ mod tests {
         }
         // Long enough that the scan passes most of it, then one character to compose.
         let bytes = clean.as_bytes();
-        let (used, _) = stable_parts(bytes, bytes.len(), NormalForm::Nfc, 2);
+        let used = stable_parts(bytes, bytes.len(), NormalForm::Nfc, 2);
         assert!(used + 100 >= bytes.len(), "{used} of {}", bytes.len());
         let mut changing = clean.clone();
         changing.insert_str(changing.len() / 3 * 2, "e\u{301}");
-        let (used, _) = stable_parts(changing.as_bytes(), changing.len(), NormalForm::Nfc, 2);
+        let used = stable_parts(changing.as_bytes(), changing.len(), NormalForm::Nfc, 2);
         assert!(used < changing.len() / 3 * 2 && used > changing.len() / 2);
         check(changing.as_bytes(), NormalForm::Nfc, 2).unwrap();
     }
