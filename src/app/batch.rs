@@ -61,7 +61,7 @@ pub fn run_batch(settings: &Settings, batch: &Batch, args: &[PathBuf]) -> anyhow
     // Files in parallel already use the cores; a large one is not split as well.
     let mut settings = settings.clone();
     if batch.jobs > 1 {
-        settings.threads = 1;
+        settings.threads = Some(1);
     }
     let settings = &settings;
     // --check and --detect read standard input when there is no FILE.

@@ -109,17 +109,22 @@ fn convert_input(
         keep_bom(bom, &input.name, settings, encoder, out, counts)?;
     }
     let opts = settings.options();
+    // Only an input in memory can use more than one thread: a stream does not count the cores.
+    let threads = match input.mapped_rest() {
+        Some(_) => settings.thread_count(),
+        None => 1,
+    };
     let big = input
         .mapped_rest()
         .is_some_and(|d| d.len() >= parallel::MIN_SIZE);
-    if big && settings.threads > 1 && parallel::can_split(charset, settings.to, &opts) {
-        let (to, threads) = (settings.to, settings.threads);
+    if big && threads > 1 && parallel::can_split(charset, settings.to, &opts) {
+        let to = settings.to;
         return parallel::convert(input, charset, opts, to, threads, out, counts);
     }
     let flush_each = !input.is_file();
     let name = input.name.clone();
     let mut converter = Converter::new(charset, opts, &name, encoder, out);
-    converter.set_threads(settings.threads);
+    converter.set_threads(threads);
     let result = converter.run(input, flush_each);
     counts.add(converter.counts);
     result

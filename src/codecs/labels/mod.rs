@@ -145,7 +145,29 @@ fn all_labels() -> impl Iterator<Item = (&'static str, Charset)> {
     })
 }
 
-/// Every label, folded, with its charset: built once.
+/// True when `label` folds to `folded` (see [`fold`]), compared without building the folded
+/// string.
+fn folds_to(label: &str, folded: &str) -> bool {
+    label
+        .trim()
+        .chars()
+        .filter(|c| !matches!(c, '-' | '_' | ' ' | '.' | ':'))
+        .flat_map(char::to_lowercase)
+        .eq(folded.chars())
+}
+
+/// The charset of the label that folds to `folded`, found by a scan of the labels: no index
+/// is built. A command resolves two labels, and building [`index`] for them (a hash map of
+/// every folded label, each its own `String`) was the largest heap allocation of a stream's
+/// start. Which match is found does not matter: no label names two charsets (a test says so).
+fn scan(folded: &str) -> Option<Charset> {
+    all_labels()
+        .find(|(l, _)| folds_to(l, folded))
+        .map(|(_, cs)| cs)
+}
+
+/// Every label, folded, with its charset: built once, for callers that look up many names
+/// (the detector's candidates).
 fn index() -> &'static HashMap<String, Charset> {
     static INDEX: OnceLock<HashMap<String, Charset>> = OnceLock::new();
     INDEX.get_or_init(|| all_labels().map(|(l, cs)| (fold(l), cs)).collect())
@@ -162,10 +184,11 @@ pub fn lookup_all(labels: &[&str]) -> Vec<Option<Charset>> {
     labels.iter().map(|label| lookup(label)).collect()
 }
 
-/// Resolves a label (ignoring case and punctuation) to a charset.
+/// Resolves a label (ignoring case and punctuation) to a charset, by a scan of the labels
+/// (see [`scan`]): the command line's two labels cost no index.
 pub fn resolve(label: &str) -> Result<Charset, LabelError> {
     let folded = fold(label);
-    if let Some(&cs) = index().get(&folded) {
+    if let Some(cs) = scan(&folded) {
         return Ok(cs);
     }
     if UNSUPPORTED.iter().any(|l| fold(l) == folded) {
@@ -249,6 +272,21 @@ mod tests {
             resolve("replacement"),
             Err(LabelError::Unsupported { .. })
         ));
+    }
+
+    #[test]
+    fn scan_and_index_agree_on_every_label() {
+        for (label, cs) in all_labels() {
+            let folded = fold(label);
+            assert_eq!(scan(&folded), Some(cs), "{label}");
+            assert_eq!(index().get(&folded), Some(&cs), "{label}");
+            assert_eq!(
+                resolve(&format!(" {}", label.to_uppercase())),
+                Ok(cs),
+                "{label}"
+            );
+        }
+        assert_eq!(scan("nosuchcharset"), None);
     }
 
     #[test]
