@@ -184,6 +184,11 @@ impl Output {
             return Ok(());
         }
         if bytes.len() < FLUSH_AT {
+            // Out first when the bytes would not fit: a buffer that grows stays grown, and
+            // a stream's memory is meant to stay at what it starts with.
+            if self.buf.len() + bytes.len() > self.buf.capacity() {
+                self.flush()?;
+            }
             self.buf.extend_from_slice(bytes);
             return self.maybe_flush();
         }
