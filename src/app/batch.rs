@@ -69,43 +69,56 @@ pub fn run_batch(settings: &Settings, batch: &Batch, args: &[PathBuf]) -> anyhow
     let args = if args.is_empty() { &stdin[..] } else { args };
     let items = once_each(batch.walk.expand(args)?, &batch.mode);
     let progress = progress_bar(items.len(), settings.silent);
-    let next = AtomicUsize::new(0);
-    let (tx, rx) = mpsc::channel::<(usize, FileReport)>();
     let mut tally = Tally::default();
-    std::thread::scope(|scope| {
-        for _ in 0..batch.jobs.clamp(1, items.len().max(1)) {
-            let tx = tx.clone();
-            let (items, next) = (&items, &next);
-            scope.spawn(move || {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(item) = items.get(i) else { break };
-                    if tx.send((i, process(item, settings, batch))).is_err() {
-                        break;
+    // Prints one report, in argument order (the caller hands them over in that order).
+    let mut emit = |report: FileReport| {
+        if let Some(p) = progress.as_ref() {
+            p.inc(1)
+        }
+        let show = || tally.print(&report, settings);
+        match &progress {
+            Some(p) => p.suspend(show),
+            None => show(),
+        }
+        tally.add(&report);
+    };
+    let workers = batch.jobs.clamp(1, items.len().max(1));
+    if workers == 1 {
+        // One file (`--detect FILE`, the common case) or -j 1: no thread to start and join,
+        // which was a measurable part of a run that detects one small file.
+        for item in &items {
+            emit(process(item, settings, batch));
+        }
+    } else {
+        let next = AtomicUsize::new(0);
+        let (tx, rx) = mpsc::channel::<(usize, FileReport)>();
+        std::thread::scope(|scope| {
+            for _ in 0..workers {
+                let tx = tx.clone();
+                let (items, next) = (&items, &next);
+                scope.spawn(move || {
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(item) = items.get(i) else { break };
+                        if tx.send((i, process(item, settings, batch))).is_err() {
+                            break;
+                        }
                     }
-                }
-            });
-        }
-        drop(tx);
-        // Print in argument order as results arrive in any order.
-        let mut waiting = BTreeMap::new();
-        let mut printed = 0;
-        for (i, report) in rx {
-            waiting.insert(i, report);
-            while let Some(report) = waiting.remove(&printed) {
-                if let Some(p) = progress.as_ref() {
-                    p.inc(1)
-                }
-                let show = || tally.print(&report, settings);
-                match &progress {
-                    Some(p) => p.suspend(show),
-                    None => show(),
-                }
-                tally.add(&report);
-                printed += 1;
+                });
             }
-        }
-    });
+            drop(tx);
+            // Print in argument order as results arrive in any order.
+            let mut waiting = BTreeMap::new();
+            let mut printed = 0;
+            for (i, report) in rx {
+                waiting.insert(i, report);
+                while let Some(report) = waiting.remove(&printed) {
+                    emit(report);
+                    printed += 1;
+                }
+            }
+        });
+    }
     if let Some(p) = progress {
         p.finish_and_clear();
     }

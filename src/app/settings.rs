@@ -224,9 +224,11 @@ fn unmappable_option(cli: &Cli) -> &'static str {
     }
 }
 
-/// The number of cores this process may use.
+/// The number of cores this process may use: asked once (the answer reads the cgroup's
+/// files under Linux, a measurable part of a run that detects one small file).
 pub fn cores() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ use super::table::Cell;
 use crate::codecs::codec::Decode;
 use crate::codecs::codec::{CharAt, DecodeStatus, Encode, EncodeStatus, Problem};
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// What the bytes at the start of the input are, read from a clean position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -141,14 +142,25 @@ macro_rules! multibyte_codec {
 }
 pub(crate) use multibyte_codec;
 
-/// The lookups a stateless charset converts with at speed, built on first use from its own
+/// The lookups a stateless charset converts with at speed, built from its own
 /// [`Multibyte::step`] and [`Multibyte::encode`], so that they cannot disagree with them: the
 /// character of every two-byte code, and the code of every BMP character. Whatever they do
 /// not hold (longer codes, pairs, errors) goes through `step` and `encode`.
+///
+/// The decoding lookup costs as much as reading [`BUILD_AFTER`] codes through `step`, so it
+/// is built only once the charset's decoders have read that many without it: a few
+/// kilobytes (`--detect` decodes a small file with every CJK candidate) never pay for it,
+/// and a long input pays at most twice what it would with the table from the start.
 pub struct Fast {
     decode: OnceLock<Vec<u32>>,
     encode: OnceLock<FastEncode>,
+    /// Two-byte codes read through `step` so far, while `decode` was not built.
+    stepped: AtomicUsize,
 }
+
+/// How many codes the decoders of a charset read through `step` before its decoding lookup
+/// is built: half of the 32,768 codes whose `step` building it takes.
+const BUILD_AFTER: usize = 16 * 1024;
 
 struct FastEncode {
     /// The bytes of each BMP character's code, right-aligned (0: ask `encode`, which is
@@ -162,6 +174,7 @@ impl Fast {
         Fast {
             decode: OnceLock::new(),
             encode: OnceLock::new(),
+            stepped: AtomicUsize::new(0),
         }
     }
 }
@@ -193,6 +206,16 @@ fn fast_decode<M: Multibyte>(m: &M) -> &'static [u32] {
         }
         map
     })
+}
+
+/// The decoding lookup of [`fast_decode`] once it is built or worth building (see [`Fast`]).
+fn fast_decode_if_due<M: Multibyte>(m: &M) -> Option<&'static [u32]> {
+    let fast = m.fast();
+    match fast.decode.get() {
+        Some(map) => Some(map),
+        None if fast.stepped.load(Ordering::Relaxed) >= BUILD_AFTER => Some(fast_decode(m)),
+        None => None,
+    }
 }
 
 fn fast_encode<M: Multibyte>(m: &M) -> &'static FastEncode {
@@ -315,7 +338,7 @@ impl<M: Multibyte> Decode for MbDecoder<M> {
             Ok(read) => read,
             Err(status) => return status,
         };
-        let map = fast_decode(&self.m);
+        let map = fast_decode_if_due(&self.m);
         // Two-byte codes go through a small buffer of UTF-8, appended to `dst` in one piece.
         let mut buf = [0u8; 4096];
         let mut k = 0;
@@ -348,7 +371,10 @@ impl<M: Multibyte> Decode for MbDecoder<M> {
                 }
                 continue;
             }
-            if i + 1 < src.len() && cap - dst.len() - k >= 8 {
+            if let Some(map) = map
+                && i + 1 < src.len()
+                && cap - dst.len() - k >= 8
+            {
                 let v = map[usize::from(b - 0x80) << 8 | usize::from(src[i + 1])];
                 if v != 0 {
                     if k + 4 > buf.len() {
@@ -369,7 +395,14 @@ impl<M: Multibyte> Decode for MbDecoder<M> {
                 flush(dst, &buf[..k]);
                 return (DecodeStatus::OutputFull, i);
             }
-            match step(&self.m, &src[i..]) {
+            let at = step(&self.m, &src[i..]);
+            if map.is_none() {
+                // A plain load and store, not an atomic add: two threads may lose a count
+                // now and then, which only delays the build a little.
+                let stepped = &self.m.fast().stepped;
+                stepped.store(stepped.load(Ordering::Relaxed) + 1, Ordering::Relaxed);
+            }
+            match at {
                 Step::Char(cell @ (Cell::Char(_) | Cell::Pair(..)), n) => {
                     k += put_cell(&mut buf[k..], cell);
                     i += n;
@@ -513,4 +546,63 @@ pub fn boxed_decoder<M: Multibyte>(m: &M) -> Box<dyn Decode> {
 /// A shorthand for the boxed encoder of a family.
 pub fn boxed_encoder<M: Multibyte>(m: &M) -> Box<dyn Encode> {
     Box::new(MbEncoder::new(m.clone()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::codecs::jis::EUC_JIS_2004;
+
+    /// EUC-JIS-2004 with a `Fast` of its own, so that the test decides when it is built.
+    #[derive(Clone)]
+    struct Own(&'static Fast);
+
+    impl Multibyte for Own {
+        fn step(&self, bytes: &[u8]) -> Step {
+            EUC_JIS_2004.step(bytes)
+        }
+        fn encode(&self, c: char) -> Option<Code> {
+            EUC_JIS_2004.encode(c)
+        }
+        fn fast(&self) -> &'static Fast {
+            self.0
+        }
+    }
+
+    fn decode_all(m: &Own, bytes: &[u8]) -> String {
+        let mut d = MbDecoder::new(m.clone());
+        let mut out = String::with_capacity(bytes.len() * 3 + 16);
+        let mut at = 0;
+        while at < bytes.len() {
+            let (status, read) = d.decode(&bytes[at..], &mut out, true);
+            at += read;
+            match status {
+                DecodeStatus::OutputFull => out.reserve(4096),
+                DecodeStatus::Malformed { .. } => out.push('\u{FFFD}'),
+                DecodeStatus::InputEmpty => {}
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_lookup_is_built_when_due_and_reads_as_step_does() {
+        static FAST: Fast = Fast::new();
+        let m = Own(&FAST);
+        // Every two-byte code, with a three-byte one and malformed bytes among them: about
+        // 9,000 codes, fewer than are due.
+        let mut bytes = b"ab\x8F\xA1\xA1 ".to_vec();
+        for lead in 0xA1..=0xFEu8 {
+            for trail in 0xA0..=0xFFu8 {
+                bytes.extend([lead, trail, b'.']);
+            }
+        }
+        let stepped = decode_all(&m, &bytes);
+        assert!(FAST.decode.get().is_none(), "built before it was due");
+        // Read again, the count passes what is due, and the lookup is built.
+        decode_all(&m, &bytes);
+        assert!(FAST.stepped.load(Ordering::Relaxed) >= BUILD_AFTER);
+        assert!(FAST.decode.get().is_some(), "not built when due");
+        assert_eq!(stepped, decode_all(&m, &bytes));
+    }
 }

@@ -197,7 +197,7 @@ pub fn decode(
     out: &mut [u8],
     last: bool,
 ) -> (DecodeStatus, usize, usize) {
-    let utf8 = variant.tables().utf8.as_slice();
+    let utf8 = variant.utf8_if_due();
     let (mut read, mut o) = (0, 0);
     while pending.len > 0 {
         if out.len() - o < MAX_CHAR {
@@ -233,15 +233,34 @@ pub fn decode(
         }
     }
     loop {
-        let (r, w) = fast(utf8, &src[read..], &mut out[o..]);
-        read += r;
-        o += w;
+        match utf8 {
+            Some(utf8) => {
+                let (r, w) = fast(utf8, &src[read..], &mut out[o..]);
+                read += r;
+                o += w;
+            }
+            None => {
+                // Without the tables: ASCII in runs here, everything else through `step`.
+                let room = out.len() - o;
+                let run = src[read..]
+                    .iter()
+                    .take(room)
+                    .take_while(|b| b.is_ascii())
+                    .count();
+                out[o..o + run].copy_from_slice(&src[read..read + run]);
+                read += run;
+                o += run;
+            }
+        }
         let rest = &src[read..];
         if rest.is_empty() {
             return (DecodeStatus::InputEmpty, read, o);
         }
         if out.len() - o < MAX_CHAR {
             return (DecodeStatus::OutputFull, read, o);
+        }
+        if utf8.is_none() && rest.first().is_some_and(|&b| b >= 0x80) {
+            variant.count_stepped();
         }
         match step(variant, rest, last) {
             Step::Char(c, len) => {

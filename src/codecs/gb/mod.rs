@@ -21,6 +21,7 @@ use super::codec::{CharAt, Codec, Decode, DecodeStatus, Encode, EncodeStatus, Lo
 use decode::{Pending, Step};
 use editions::{CP936_FF, CP936_PAIRS, GB18030_2005_FOUR, GB18030_2005_PAIRS};
 use std::sync::OnceLock;
+use std::sync::atomic::AtomicUsize;
 pub use variant::Variant;
 use variant::{GB18030_ENCODE, GBK_ENCODE};
 
@@ -87,6 +88,7 @@ static GBK_VARIANT: Variant = Variant {
     encode_extra: &[],
     wider: None,
     tables: OnceLock::new(),
+    stepped: AtomicUsize::new(0),
 };
 
 static GB18030_VARIANT: Variant = Variant {
@@ -101,6 +103,7 @@ static GB18030_VARIANT: Variant = Variant {
     encode_extra: &[],
     wider: None,
     tables: OnceLock::new(),
+    stepped: AtomicUsize::new(0),
 };
 
 static CP936_VARIANT: Variant = Variant {
@@ -117,6 +120,7 @@ static CP936_VARIANT: Variant = Variant {
     encode_extra: &[(0xF8F5, 0xFF)],
     wider: None,
     tables: OnceLock::new(),
+    stepped: AtomicUsize::new(0),
 };
 
 static GB18030_2005_VARIANT: Variant = Variant {
@@ -133,6 +137,7 @@ static GB18030_2005_VARIANT: Variant = Variant {
     encode_extra: &[],
     wider: None,
     tables: OnceLock::new(),
+    stepped: AtomicUsize::new(0),
 };
 
 static GB2312_VARIANT: Variant = Variant {
@@ -149,6 +154,7 @@ static GB2312_VARIANT: Variant = Variant {
     encode_extra: &[(0x2015, 0xA1AA), (0x30FB, 0xA1A4)],
     wider: Some("GBK"),
     tables: OnceLock::new(),
+    stepped: AtomicUsize::new(0),
 };
 
 /// The cells of each row of GB 2312 that hold a character, as ranges of trail bytes.

@@ -258,3 +258,33 @@ fn the_fast_loop_stops_where_the_slow_path_must_decide() {
         assert_eq!(read, written / 3 * 2);
     }
 }
+
+#[test]
+fn cells_read_without_the_tables_are_the_cells_of_the_tables() {
+    // The decoder reads a short input without building the tables (`Variant::pair` then
+    // computes the cell): both must give every member's every cell alike.
+    for v in [
+        &GBK_VARIANT,
+        &GB18030_VARIANT,
+        &CP936_VARIANT,
+        &GB18030_2005_VARIANT,
+        &GB2312_VARIANT,
+    ] {
+        let direct: Vec<Option<char>> = (0x81..=0xFEu8)
+            .flat_map(|l| (0x40..=0xFEu8).map(move |t| (l, t)))
+            .map(|(l, t)| match variant::cell_index(l, t) {
+                Some(i) => char::from_u32(u32::from(v.pair_cell(l, t, i))).filter(|&c| c != '\0'),
+                None => None,
+            })
+            .collect();
+        let tabled: Vec<Option<char>> = (0x81..=0xFEu8)
+            .flat_map(|l| (0x40..=0xFEu8).map(move |t| (l, t)))
+            .map(|(l, t)| {
+                variant::cell_index(l, t)?;
+                let cp = *v.tables().decode.get(variant::decode_index(l, t))?;
+                char::from_u32(u32::from(cp)).filter(|&c| c != '\0')
+            })
+            .collect();
+        assert_eq!(direct, tabled);
+    }
+}

@@ -11,6 +11,7 @@
 
 use super::tables::{self, PAIRS, RANGES, RANGES_BY_CP, ROW};
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The last four-byte pointer in the BMP (84 31 A4 39 is U+FFFF).
 const LAST_BMP_POINTER: u32 = 39419;
@@ -44,9 +45,18 @@ pub struct Variant {
     /// When set, a GB18030 character this member lacks is reported as a character of this
     /// wider charset (GB2312 says "GBK") instead of as invalid bytes.
     pub wider: Option<&'static str>,
-    /// The tables, made on first use.
+    /// The tables, made on first use by an encoder, or by the decoders once they are due
+    /// (see [`Variant::utf8_if_due`]).
     pub tables: OnceLock<Tables>,
+    /// Two-byte codes the decoders have read without the tables so far.
+    pub stepped: AtomicUsize,
 }
+
+/// How many two-byte codes the decoders of a member read one at a time before its tables are
+/// built: building them costs about as much as reading a few times as many, so a few
+/// kilobytes (`--detect` decodes a small file with each GB candidate) never pay for them,
+/// and a long input pays little more than it would with the tables from the start.
+const BUILD_AFTER: usize = 16 * 1024;
 
 /// The lookup tables of one member.
 pub struct Tables {
@@ -124,11 +134,52 @@ impl Variant {
         }
     }
 
+    /// The decoder's lookup ([`Tables::utf8`]) when the tables are built or due: after
+    /// [`BUILD_AFTER`] codes read without them. Until then the decoder reads one code at a
+    /// time, and [`Variant::pair`] finds a cell without the tables.
+    pub fn utf8_if_due(&self) -> Option<&[u32]> {
+        match self.tables.get() {
+            Some(t) => Some(&t.utf8),
+            None if self.stepped.load(Ordering::Relaxed) >= BUILD_AFTER => {
+                Some(&self.tables().utf8)
+            }
+            None => None,
+        }
+    }
+
+    /// Counts a two-byte code read without the tables. A plain load and store, not an atomic
+    /// add: two threads may lose a count now and then, which only delays the build a little.
+    pub fn count_stepped(&self) {
+        let n = self.stepped.load(Ordering::Relaxed);
+        self.stepped.store(n + 1, Ordering::Relaxed);
+    }
+
     /// The code point of a two-byte cell in this member, if it has one.
     pub fn pair(&self, lead: u8, trail: u8) -> Option<char> {
-        cell_index(lead, trail)?;
-        let cp = *self.tables().decode.get(decode_index(lead, trail))?;
+        let i = cell_index(lead, trail)?;
+        let cp = match self.tables.get() {
+            Some(t) => *t.decode.get(decode_index(lead, trail))?,
+            None => self.pair_cell(lead, trail, i),
+        };
         (cp != 0).then(|| char::from_u32(u32::from(cp))).flatten()
+    }
+
+    /// The code point of the cell at index `i` of [`PAIRS`] as [`Variant::make_tables`]
+    /// puts it in [`Tables::decode`] (the last override of the cell wins; a cell outside
+    /// the member's repertoire is 0), without the tables.
+    pub(super) fn pair_cell(&self, lead: u8, trail: u8, i: usize) -> u16 {
+        if self.cells.is_some_and(|cells| !cells(lead, trail)) {
+            return 0;
+        }
+        let overridden = self
+            .pair_overrides
+            .iter()
+            .rev()
+            .find(|&&(pointer, _)| index_of_pointer(pointer) == Some(i));
+        match overridden {
+            Some(&(_, cp)) => cp,
+            None => PAIRS.get(i).copied().unwrap_or(0),
+        }
     }
 
     /// The code point of a two-byte cell in GB18030 (for telling what a member lacks).
