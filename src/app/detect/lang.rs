@@ -105,13 +105,15 @@ fn pairs(text: &str) -> (HashMap<(char, char), u32>, Vec<Lone>) {
     let mut chars = text.chars().peekable();
     while let Some(raw) = chars.next() {
         let next = chars.peek().copied().unwrap_or(' ');
-        let inside = is_letter(raw_prev)
-            && is_letter(next)
-            && (!raw.is_ascii()
+        // (The character's own test first: most characters are letters or spaces, and
+        // this runs on every character of up to ten readings.)
+        let inside = (national(raw)
+            || !raw.is_ascii()
                 && !is_letter(raw)
                 && !raw.is_whitespace()
-                && !WORD_JOINERS.contains(&raw)
-                || NATIONAL.contains(&raw))
+                && !WORD_JOINERS.contains(&raw))
+            && is_letter(raw_prev)
+            && is_letter(next)
             || capital_inside(raw_prev2, raw_prev, raw);
         if !raw.is_ascii() && is_letter(raw) && !is_letter(raw_prev) && !is_letter(next) && !inside
         {
@@ -165,7 +167,9 @@ fn pairs(text: &str) -> (HashMap<(char, char), u32>, Vec<Lone>) {
 /// The ASCII symbols that ISO 646's national variants, the EBCDIC code pages and the DOS and
 /// Mac pages put letters in place of (`fa{on` is IBM1026's reading of IBM037's `façon`,
 /// `t~issä` of `töissä`): no language writes them inside a word.
-const NATIONAL: [char; 9] = ['[', '\\', ']', '^', '`', '{', '|', '}', '~'];
+fn national(c: char) -> bool {
+    matches!(c, '[' | '\\' | ']' | '^' | '`' | '{' | '|' | '}' | '~')
+}
 
 /// True when `c` is a non-ASCII capital after two small letters: a symbol read as a letter
 /// (`managementÜ.` where IBM037 has `management".`, `gecreŽerd` for `gecreëerd`). Two, so
