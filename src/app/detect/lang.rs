@@ -250,7 +250,7 @@ mod tests {
         let fr = fit("il est all\u{e9} \u{e0} Paris").unwrap().1;
         assert!(fr > 0.0, "{fr}");
         let sk = fit("Home \u{165} Blog").unwrap().1;
-        assert!(sk <= 2.0 * UNSEEN, "{sk}");
+        assert!(sk < 2.0 * UNSEEN + 0.01, "{sk}");
         // A capital alone after a small word is no word either, at a sentence start it is.
         let (_, lone) = pairs("Home \u{c8} News");
         assert_eq!(lone, vec![('\u{e8}', true, 1)]);
@@ -259,7 +259,7 @@ mod tests {
         assert!(fit("Home \u{c8} News").unwrap().1 < fit("Fine. \u{c8} nata").unwrap().1);
         // In any alphabet: `И` is a Russian word at a sentence start, not after `Home`.
         let ru = fit("Home \u{418} News").unwrap().1;
-        assert!(ru <= 2.0 * UNSEEN, "{ru}");
+        assert!(ru < 2.0 * UNSEEN + 0.01, "{ru}");
         assert!(fit("\u{418} \u{432}\u{43e}\u{442}").unwrap().1 > ru);
     }
 
