@@ -114,3 +114,23 @@ fn look_alike_code_pages_by_their_evidence() {
     let text = detect(&[], &csv);
     assert!(text.contains(": UTF-16LE ("), "{text}");
 }
+
+#[test]
+fn symbols_that_other_code_pages_read_as_letters() {
+    // IBM037's quotes (7F) are IBM1026's `Ü`: `Management".` is not `ManagementÜ.`.
+    let en = b"\xe3\x88\x85@\x83\x96\x95\x86\x85\x99\x85\x95\x83\x85@\x7f\xd9\x89\xa2\x92@\xd4\x81\x95\x81\x87\x85\x94\x85\x95\xa3\x7f@\xa6\x81\xa2@\x88\x85\x93\x84@\x89\x95@\xe5\x81\x99\x95\x81K@\xe2\x97\x85\x81\x92\x85\x99\xa2@\x83\x81\x94\x85@\x86\x99\x96\x94@\x7f\x94\x81\x95\xa8@\x83\x96\xa4\x95\xa3\x99\x89\x85\xa2\x7f@\x81\x95\x84@\xa3\x88\x85@\x85\xa5\x85\x95\xa3@\xa6\x81\xa2@\x81@\xa2\xa4\x83\x83\x85\xa2\xa2K";
+    let text = detect(&[], en);
+    assert!(text.contains(": IBM037 (guess)"), "{text}");
+    // A breadcrumb's `»` (BB) between words is no one-letter word (`ť`, `ป`, `Ż`).
+    let crumb = b"Home \xbb Blog \xbb News\x0aThe latest news about our project and the people who make it.";
+    let text = detect(&[], crumb);
+    assert!(text.contains(": windows-1252 (guess)"), "{text}");
+    // CP858's `€` (D5) a space from its amount, where CP437 has `╒`.
+    let euro =
+        b"Prix: 4 \xd5 en 2020, 10 \xd5 aujourd'hui. Le caf\x82 co\x96te 2 \xd5 \x85 la gare.";
+    let text = detect(&[], euro);
+    assert!(text.contains(": CP858 (guess)"), "{text}");
+    run(&["-f", "auto"], euro)
+        .code(0)
+        .out("Prix: 4 € en 2020, 10 € aujourd'hui. Le café coûte 2 € à la gare.".as_bytes());
+}

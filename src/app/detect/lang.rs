@@ -18,14 +18,20 @@ const UNSEEN: f64 = -3.0;
 /// The best fit of `text` to a language: (the language, its score in nats); `None` when
 /// the text has no pair the model speaks about (ASCII, CJK).
 pub fn fit(text: &str) -> Option<(&'static str, f64)> {
-    let mut counts: Vec<((char, char), u32)> = pairs(text).into_iter().collect();
+    let (counts, lone) = pairs(text);
+    let mut counts: Vec<((char, char), u32)> = counts.into_iter().collect();
     if counts.is_empty() {
         return None;
     }
     counts.sort_unstable();
     LANGUAGES
         .iter()
-        .map(|(name, table)| (*name, merge(&counts, table)))
+        .map(|(name, table, words)| {
+            (
+                *name,
+                merge(&counts, table) + lone_words(&lone, table, words),
+            )
+        })
         .max_by(|a, b| a.1.total_cmp(&b.1))
 }
 
@@ -44,11 +50,44 @@ fn merge(counts: &[((char, char), u32)], table: &[(char, char, i8)]) -> f64 {
     score
 }
 
+/// What one-letter words change in [`merge`]'s score: a letter that is not a word of its
+/// own in the language (`ť` between spaces, where the guillemet of a `Home » News`
+/// breadcrumb was: `ť` begins and ends Slovak words, but is never one; Thai `ป` there in
+/// windows-874), or a capital alone after a small word (`Home И News`), costs two unseen
+/// pairs instead of what its pairs with the spaces earned. Cyrillic letters are judged only
+/// as capitals: the Cyrillic languages have many one-letter prepositions (`в`, `к`, `о`,
+/// `у`, `я`) that a short training text does not all hold, while the Latin ones have few,
+/// which it shows (`à`, `è`, `å`).
+fn lone_words(lone: &[Lone], table: &[(char, char, i8)], words: &str) -> f64 {
+    let weight = |pair: (char, char)| {
+        table
+            .binary_search_by(|&(a, b, _)| (a, b).cmp(&pair))
+            .map_or(UNSEEN, |i| {
+                table.get(i).map_or(UNSEEN, |t| f64::from(t.2) / 10.0)
+            })
+    };
+    lone.iter()
+        .filter(|&&(c, stray, _)| stray || !cyrillic(c) && !words.contains(c))
+        .map(|&(c, _, n)| f64::from(n) * (2.0 * UNSEEN - weight((' ', c)) - weight((c, ' '))))
+        .sum()
+}
+
+/// A letter that stands alone as a word: lowercased, whether it was a capital after a word
+/// (which no language writes), and how many times.
+type Lone = (char, bool, u32);
+
+/// A letter of the Cyrillic script.
+fn cyrillic(c: char) -> bool {
+    ('\u{400}'..='\u{52F}').contains(&c)
+}
+
 /// The pairs the model scores, with their counts: lowercased letters, anything else a
 /// space, runs of spaces one; only pairs with a non-ASCII letter of an alphabetic script
-/// (ideographs, kana and hangul are judged elsewhere).
-fn pairs(text: &str) -> HashMap<(char, char), u32> {
+/// (ideographs, kana and hangul are judged elsewhere). Then the non-ASCII letters that
+/// stand alone as a word, lowercased, with their counts (see [`Lone`]).
+fn pairs(text: &str) -> (HashMap<(char, char), u32>, Vec<Lone>) {
     let mut counts = HashMap::new();
+    let mut lone: Vec<Lone> = Vec::new();
     let composed: String;
     // windows-1258 and decomposed text: the model is of composed text.
     let text = if text.chars().any(|c| ('\u{300}'..='\u{36F}').contains(&c)) {
@@ -58,16 +97,44 @@ fn pairs(text: &str) -> HashMap<(char, char), u32> {
         text
     };
     let mut prev = ' ';
+    // The two characters before, as they were.
     let mut raw_prev = ' ';
+    let mut raw_prev2 = ' ';
+    // The last character that is not a space, as it was.
+    let mut last = '.';
     let mut chars = text.chars().peekable();
     while let Some(raw) = chars.next() {
         let next = chars.peek().copied().unwrap_or(' ');
-        let inside = !raw.is_ascii()
-            && !is_letter(raw)
-            && !raw.is_whitespace()
-            && !WORD_JOINERS.contains(&raw)
+        // (The character's own test first: most characters are letters or spaces, and
+        // this runs on every character of up to ten readings.)
+        let inside = (national(raw)
+            || !raw.is_ascii()
+                && !is_letter(raw)
+                && !raw.is_whitespace()
+                && !WORD_JOINERS.contains(&raw))
             && is_letter(raw_prev)
-            && is_letter(next);
+            && is_letter(next)
+            || capital_inside(raw_prev2, raw_prev, raw);
+        if !raw.is_ascii() && is_letter(raw) && !is_letter(raw_prev) && !is_letter(next) && !inside
+        {
+            let c = raw.to_lowercase().next().unwrap_or(raw);
+            // A capital standing alone begins a sentence or a line, or follows a separator
+            // or a word in capitals; after a small word it is no word at all (`Home È News`
+            // for Mac Roman's `»`).
+            let stray =
+                raw.is_uppercase() && (last.is_lowercase() || last.is_ascii_digit() || last == ',');
+            match lone.iter_mut().find(|l| (l.0, l.1) == (c, stray)) {
+                Some(l) => l.2 += 1,
+                None => lone.push((c, stray, 1)),
+            }
+        }
+        // A line break ends a sentence as a stop does (a title above its text).
+        if raw == '\n' {
+            last = '.';
+        } else if !raw.is_whitespace() {
+            last = raw;
+        }
+        raw_prev2 = raw_prev;
         raw_prev = raw;
         let c = raw;
         let c = if inside {
@@ -94,7 +161,21 @@ fn pairs(text: &str) -> HashMap<(char, char), u32> {
         }
         prev = c;
     }
-    counts
+    (counts, lone)
+}
+
+/// The ASCII symbols that ISO 646's national variants, the EBCDIC code pages and the DOS and
+/// Mac pages put letters in place of (`fa{on` is IBM1026's reading of IBM037's `façon`,
+/// `t~issä` of `töissä`): no language writes them inside a word.
+fn national(c: char) -> bool {
+    matches!(c, '[' | '\\' | ']' | '^' | '`' | '{' | '|' | '}' | '~')
+}
+
+/// True when `c` is a non-ASCII capital after two small letters: a symbol read as a letter
+/// (`managementÜ.` where IBM037 has `management".`, `gecreŽerd` for `gecreëerd`). Two, so
+/// that Irish `hÉireann` and `nÓ` keep their capital.
+fn capital_inside(before2: char, before: char, c: char) -> bool {
+    !c.is_ascii() && c.is_uppercase() && before.is_lowercase() && before2.is_lowercase()
 }
 
 /// A non-ASCII letter of a script the model knows (below the CJK blocks).
@@ -137,10 +218,49 @@ mod tests {
 
     #[test]
     fn a_symbol_inside_a_word_is_an_unseen_pair() {
-        assert_eq!(pairs("ge\u{2022}ntegreerd").get(&('e', INSIDE)), Some(&1));
+        assert_eq!(pairs("ge\u{2022}ntegreerd").0.get(&('e', INSIDE)), Some(&1));
         assert!(fit("ge\u{2022}ntegreerd en gecre\u{2018}erd").is_some_and(|f| f.1 < 0.0));
         assert_eq!(fit("plain \u{2022} list"), None);
         assert_eq!(fit("l\u{2019}homme et col\u{B7}lecci"), None);
+    }
+
+    #[test]
+    fn national_symbols_inside_words_are_unseen_pairs() {
+        // IBM1026 reads IBM037's `ç` as `{`, the DOS pages' `ö` may come out as `~`.
+        assert_eq!(pairs("fa{on").0.get(&('a', INSIDE)), Some(&1));
+        assert_eq!(pairs("t~iss\u{e4}").0.get(&('t', INSIDE)), Some(&1));
+        assert!(fit("La fa{on de Fran{ois").is_some_and(|f| f.1 < 0.0));
+        // Between words or spaces they are not letters' neighbours.
+        assert!(pairs("a {b} c ~ d").0.is_empty());
+    }
+
+    #[test]
+    fn a_capital_after_small_letters_is_a_symbol() {
+        assert!(capital_inside('n', 't', '\u{dc}'));
+        assert!(!capital_inside(' ', 'h', '\u{c9}'), "Irish hÉireann");
+        assert!(!capital_inside('n', 't', '\u{fc}'));
+        let quoted = fit("the management\u{dc}. Stra\u{df}e").unwrap().1;
+        let clean = fit("the management. Stra\u{df}e").unwrap().1;
+        assert!(quoted < clean - 5.0, "{quoted} {clean}");
+    }
+
+    #[test]
+    fn one_letter_words_the_language_does_not_have() {
+        // `à` is a French word, `ť` no language's: a breadcrumb's `»` read as ISO-8859-2.
+        let fr = fit("il est all\u{e9} \u{e0} Paris").unwrap().1;
+        assert!(fr > 0.0, "{fr}");
+        let sk = fit("Home \u{165} Blog").unwrap().1;
+        assert!(sk < 2.0 * UNSEEN + 0.01, "{sk}");
+        // A capital alone after a small word is no word either, at a sentence start it is.
+        let (_, lone) = pairs("Home \u{c8} News");
+        assert_eq!(lone, vec![('\u{e8}', true, 1)]);
+        let (_, lone) = pairs("Fine.\n\u{c8} nata");
+        assert_eq!(lone, vec![('\u{e8}', false, 1)]);
+        assert!(fit("Home \u{c8} News").unwrap().1 < fit("Fine. \u{c8} nata").unwrap().1);
+        // In any alphabet: `И` is a Russian word at a sentence start, not after `Home`.
+        let ru = fit("Home \u{418} News").unwrap().1;
+        assert!(ru < 2.0 * UNSEEN + 0.01, "{ru}");
+        assert!(fit("\u{418} \u{432}\u{43e}\u{442}").unwrap().1 > ru);
     }
 
     #[test]

@@ -9,10 +9,11 @@
 //!   VISCII precomposes them: a combining mark after a letter is part of it, one anywhere
 //!   else is a byte read wrong.
 //! - A box-drawing character stands next to others of its kind or to spaces (menus,
-//!   tables), not inside a word; a guillemet stands by a space (`« mot »`, `Home » News`).
-//! - A double quote opens before a word or closes after one (EBCDIC 1026 has `Ü` where
-//!   037 has `"`); a currency sign stands by digits (ISO-8859-15 and CP858 have `€` where
-//!   ISO-8859-1 has `¤` and CP437 `╒`).
+//!   tables), not inside a word, and only a vertical line stands alone; a guillemet stands by a space (`« mot »`, `Home » News`).
+//! - A double quote (and `„ “ ”`) opens before a word or closes after one, a space or a
+//!   stop on its other side (EBCDIC 1026 has `Ü` where 037 has `"`); a currency sign stands
+//!   by digits or a space away from them (ISO-8859-15 and CP858 have `€` where ISO-8859-1
+//!   has `¤` and CP437 `╒`).
 //! - EBCDIC text read as Shift_JIS turns its spaces (40) into `@` between ideographs.
 
 #![forbid(unsafe_code)]
@@ -55,9 +56,12 @@ pub fn score(text: &str) -> f64 {
     let mut chars = text.chars().peekable();
     // The start of the text counts as a space.
     let mut prev = ' ';
+    // The character before `prev`.
+    let mut prev2 = ' ';
     while let Some(c) = chars.next() {
         // Letters, digits and spaces, most of any text, have no rule of their own.
         if c == ' ' || c.is_ascii_digit() || is_letter(c) && !('\u{300}'..='\u{36F}').contains(&c) {
+            prev2 = prev;
             prev = c;
             continue;
         }
@@ -75,10 +79,22 @@ pub fn score(text: &str) -> f64 {
             '¬' => -2.0,
             '«' | '»' if p == Kind::Space || n == Kind::Space => 0.5,
             '«' | '»' if word(p) && word(n) => -1.5,
-            '"' if (p == Kind::Space) != (n == Kind::Space) && (word(p) || word(n)) => 1.0,
+            '"' if word(p) != word(n) => 1.0,
+            '„' | '“' | '”' if word(p) != word(n) => 0.5,
             '€' | '£' | '$' if p == Kind::Digit || n == Kind::Digit => 0.5,
+            // `4 €`, `€ 10`: a space between the amount and its sign.
+            '€' | '£' | '$' if p == Kind::Space && prev2.is_ascii_digit() => 0.5,
+            '€' | '£' | '$'
+                if n == Kind::Space && chars.clone().nth(1).is_some_and(|c| c.is_ascii_digit()) =>
+            {
+                0.5
+            }
             '\u{2500}'..='\u{259F}' if word(p) || word(n) || p == Kind::Digit => -1.0,
             '\u{2500}'..='\u{259F}' if p == Kind::Box || n == Kind::Box => 0.5,
+            // Corners, junctions and horizontal lines join others: alone between spaces
+            // they are a letter or a sign read wrong (`Home ╞ News` for CP437's `»`, where
+            // KOI8-R has `╞`); a vertical line may stand alone as a column's separator.
+            '\u{2500}'..='\u{257F}' if !matches!(c, '│' | '┃' | '║') => -1.0,
             '@' if p == Kind::Cjk || n == Kind::Cjk => -2.0,
             _ => 0.0,
         };
@@ -88,6 +104,7 @@ pub fn score(text: &str) -> f64 {
             ']' | '}' => unmatched_closes += 1,
             _ => {}
         }
+        prev2 = prev;
         prev = c;
     }
     s - 2.0 * f64::from(unmatched_closes) - f64::from(depth.min(OPEN_LIMIT))
@@ -130,6 +147,14 @@ mod tests {
     fn quotes_and_currency_by_their_neighbours() {
         assert!(score("he said \"yes\" today") > score("he said ÜyesÜ today"));
         assert!(score("60.000€ per year") > score("60.000╒ per year"));
+        // A space between the amount and its sign.
+        assert!(score("4 € en 2020") > score("4 ╒ en 2020"));
+        assert!(score("de € 10 i") > score("de ╒ 10 i"));
+        assert_eq!(score("le € seul"), 0.0);
+        // A closing quote before a stop, where 1026 has `Ü`.
+        assert!(score("the \"Management\".") > score("the ÜManagementÜ."));
+        assert_eq!(score("Management\"."), 1.0);
+        assert_eq!(score("„Anton“ oli"), 1.0);
     }
 
     #[test]
@@ -144,5 +169,8 @@ mod tests {
         assert!(score("╔══╗") > 0.0);
         assert!(score("cal╗au") < 0.0);
         assert!(score("価格@円") < score("価格 円"));
+        // Alone between spaces only a vertical line is at home.
+        assert!(score("Home ╞ News") < score("Home » News"));
+        assert_eq!(score("File │ Edit"), 0.0);
     }
 }

@@ -523,6 +523,14 @@ mod tests {
     }
 
     #[test]
+    fn ebcdic_037_quotes_are_not_1026_capitals() {
+        // IBM037 `"` (7F) is IBM1026's `Ü`: `Management".` reads `ManagementÜ.` there.
+        let en = b"\xe3\x88\x85@\x83\x96\x95\x86\x85\x99\x85\x95\x83\x85@\x7f\xd9\x89\xa2\x92@\xd4\x81\x95\x81\x87\x85\x94\x85\x95\xa3\x7f@\xa6\x81\xa2@\x88\x85\x93\x84@\x89\x95@\xe5\x81\x99\x95\x81K";
+        let best = best(en);
+        assert!(["IBM037", "IBM500", "IBM1047"].contains(&best), "{best}");
+    }
+
+    #[test]
     fn ebcdic_by_its_spaces() {
         let en = b"\xc8\x85\x93\x93\x96@\xa6\x96\x99\x93\x84@\x89\xa2@\x95\x96\xa3@\xc3\xc1";
         assert!(ebcdic_spaces(en));

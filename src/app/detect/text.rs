@@ -54,9 +54,32 @@ pub fn tally(text: &str) -> Tally {
     let mut prev2_letter = false;
     let mut prev_symbol = false;
     let (mut spaced_letters, mut spaces) = (0usize, 0usize);
+    // The script of the last letter before the current non-letters, and whether the letter
+    // just read began a word in another script than that one.
+    let mut last_script: Option<Script> = None;
+    let mut island = false;
     for c in text.chars() {
         let (w, script) = weight(c);
         t.score += w;
+        // A one-letter word in another alphabet than the words before it: a symbol read as
+        // a letter (`Home ป News` for the `»` of a breadcrumb).
+        let letter_before = matches!(prev, Some((_, Some(_))));
+        match script {
+            Some(s) if !letter_before => {
+                island = !c.is_ascii()
+                    && alphabetic(s)
+                    && last_script.is_some_and(|l| l != s && alphabetic(l));
+            }
+            Some(_) => island = false,
+            None if island => {
+                t.score -= ISLAND;
+                island = false;
+            }
+            None => {}
+        }
+        if script.is_some() {
+            last_script = script;
+        }
         match script {
             Some(s) if spaced(s) => spaced_letters += 1,
             None if c.is_whitespace() => spaces += 1,
@@ -109,6 +132,9 @@ pub fn tally(text: &str) -> Tally {
         prev_symbol = script.is_none() && !c.is_ascii() && w < 0.0;
         prev = Some((c, script));
     }
+    if island {
+        t.score -= ISLAND;
+    }
     t.score += punct::score(text);
     // Scripts written with spaces between words: a long run of letters without any is not
     // text in them (EBCDIC read as an ASCII code page has `@` where its spaces were).
@@ -117,6 +143,9 @@ pub fn tally(text: &str) -> Tally {
     }
     t
 }
+
+/// What a one-letter word in another alphabet than the text before it costs.
+const ISLAND: f64 = 2.0;
 
 /// How many letters the word-length test needs at least.
 const WORDLESS_MIN: usize = 40;
@@ -171,7 +200,7 @@ fn weight(c: char) -> (f64, Option<Script>) {
         0x60C | 0x61B | 0x61F | 0x64B..=0x652 | 0x660..=0x669 => (0.0, None),
         0xE01..=0xE3A | 0xE40..=0xE4E => letter(1.0, Thai),
         0x1EA0..=0x1EF9 => letter(0.5, Latin),
-        0x2013 | 0x2014 | 0x2018 | 0x2019 | 0x201C | 0x201D | 0x2022 | 0x2026 => (-0.3, None),
+        0x2013 | 0x2014 | 0x2018 | 0x2019 | 0x201C..=0x201E | 0x2022 | 0x2026 => (-0.3, None),
         0x20AC | 0x2116 => (0.0, None),
         // Judged by their neighbours in [`super::punct`].
         0x2500..=0x259F | 0x300..=0x36F => (0.0, None),
@@ -290,6 +319,24 @@ mod tests {
         let ru = tally("Все люди рождаются свободными").score;
         let koi_as_1251 = tally("бЯЕ КЧДХ ПНФДЮЧРЯЪ ЯБНАНДМШЛХ").score;
         assert!(ru > koi_as_1251, "{ru} {koi_as_1251}");
+    }
+
+    #[test]
+    fn a_letter_of_another_alphabet_alone_is_an_island() {
+        // windows-874 reads windows-1252's `»` as `ป`.
+        let thai = tally("Home \u{e1b} Blog").score;
+        let word = tally("Home \u{e1b}\u{e32} Blog").score;
+        assert!(thai < tally("Home \u{bb} Blog").score, "{thai}");
+        assert!(thai + ISLAND - 0.01 < word, "{thai} {word}");
+        // Not after the same alphabet, nor at the start.
+        assert_eq!(tally("\u{e1b}").score, 1.0);
+        assert_eq!(tally("\u{e40}\u{e1b} \u{e1b}").score, 3.0);
+    }
+
+    #[test]
+    fn typographic_quotes_are_punctuation() {
+        // ISO-8859-13's `„` (A5) is windows-1252's `¥`.
+        assert!(tally("\u{201e}Anton\u{201c} oli").score > tally("\u{a5}Anton\u{b4} oli").score);
     }
 
     #[test]
