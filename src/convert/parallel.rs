@@ -133,9 +133,11 @@ pub fn convert(
 }
 
 /// How many segments beyond one per worker may be converted before the output takes them:
-/// room for a worker to go on while the other finishes a slower segment, and few enough
-/// that the buffers stay in cache (and memory bounded).
-const AHEAD: usize = 2;
+/// about 4 MiB of input, several milliseconds of work, so that a worker goes on while the
+/// other is descheduled for a time slice (on a busy machine) instead of stalling with it.
+/// While both run, only a few buffers circulate (the pool hands back the one written last,
+/// still in cache); this only bounds memory when one falls behind.
+const AHEAD: usize = 14;
 
 /// Locks the shared output, also after a worker panicked while holding it (its panic is
 /// reported as a failed segment; the state itself stays consistent between statements).
