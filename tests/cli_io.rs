@@ -697,8 +697,9 @@ fn a_large_mapped_file_converts_exactly_like_a_read_one() {
     while input.len() < 65 << 20 {
         input.extend_from_slice(&block);
     }
-    // Bad bytes near segment boundaries (4 MiB), one per boundary, each put after a space or
-    // a line feed (never part of a GBK character) so that the count is exact.
+    // Bad bytes near segment boundaries (every 4 MiB, a multiple of the segment size), each
+    // put after a space or a line feed (never part of a GBK character), so that the count is
+    // exact.
     let mut at: Vec<usize> = (1..16)
         .map(|k| {
             let mut p = (k << 22) + (k % 3) - 1;
