@@ -44,14 +44,20 @@ impl Converter<'_> {
         let Some(rest) = input.mapped_rest() else {
             return Ok(false);
         };
-        if rest.len() < MIN_SPAN {
+        // A small file is not worth the threads; but once spans have gone out, the rest of
+        // the file goes in spans too, or the general path would count the lines of them all.
+        if rest.len() < MIN_SPAN && self.uncounted.is_none() {
             return Ok(false);
         }
         let (max, threads) = match self.stable_short {
             true => (SHORT_SPAN, 1),
             false => (SPAN, self.threads),
         };
-        let span = char_boundary(rest, max);
+        // A rest too short for a span of its own joins this one.
+        let span = match rest.len() < max + MIN_SPAN {
+            true => rest.len(),
+            false => char_boundary(rest, max),
+        };
         let used = stable_parts(rest, span, form, threads);
         self.stable_short = used < span;
         if used == 0 {
@@ -122,9 +128,19 @@ fn stable_parts(rest: &[u8], span: usize, form: NormalForm, threads: usize) -> u
 fn stable_part(part: &[u8], len: usize, form: NormalForm) -> usize {
     let mut at = 0;
     while at < len {
-        let window = &part[at..part.len().min(at + CHUNK + LOOK_AHEAD)];
+        let end = part.len().min(at + CHUNK + LOOK_AHEAD);
         // A character before this point passed, and so did the one at it.
-        let take = form.valid_stable_prefix(window).min(len - at);
+        let stable = match end == part.len() && part.len() == len {
+            // The end of the input: nothing comes after its last character to change it,
+            // which the scan is shown as ASCII after it.
+            true => {
+                let mut padded = part[at..].to_vec();
+                padded.resize(padded.len() + LOOK_AHEAD, 0);
+                form.valid_stable_prefix(&padded)
+            }
+            false => form.valid_stable_prefix(&part[at..end]),
+        };
+        let take = stable.min(len - at);
         // All of a chunk passes unless a character stops the scan (or the input ends).
         let whole = CHUNK.min(len - at);
         at += take;
