@@ -54,7 +54,7 @@ struct Segment {
 
 /// Converts the rest of the mapped `input` into `out` on `workers` threads. The caller has
 /// checked [`can_split`]; `counts` gets what the policy did. Workers take segments in order
-/// and never run more than [`AHEAD`] segments ahead of the output; whoever finishes the
+/// and never run more than `AHEAD` segments ahead of the output; whoever finishes the
 /// segment next in order writes it, and those after it that are done, itself. No thread
 /// only waits to write (a third thread on two cores, woken for every segment), and the
 /// buffers go back to the pool while still in cache.

@@ -147,7 +147,7 @@ pub(crate) use multibyte_codec;
 /// character of every two-byte code, and the code of every BMP character. Whatever they do
 /// not hold (longer codes, pairs, errors) goes through `step` and `encode`.
 ///
-/// The decoding lookup costs as much as reading [`BUILD_AFTER`] codes through `step`, so it
+/// The decoding lookup costs as much as reading `BUILD_AFTER` codes through `step`, so it
 /// is built only once the charset's decoders have read that many without it: a few
 /// kilobytes (`--detect` decodes a small file with every CJK candidate) never pay for it,
 /// and a long input pays at most twice what it would with the table from the start.

@@ -224,7 +224,7 @@ pub fn lookup_all(labels: &[&str]) -> Vec<Option<Charset>> {
 }
 
 /// Resolves a label (ignoring case and punctuation) to a charset, by a scan of the labels
-/// (see [`scan`]): the command line's two labels cost no index.
+/// (see `scan`): the command line's two labels cost no index.
 pub fn resolve(label: &str) -> Result<Charset, LabelError> {
     if let Some(cs) = canonical(label) {
         return Ok(cs);
