@@ -111,12 +111,16 @@ fn fold(label: &str) -> String {
         }
         return out;
     }
+    folded_chars(label).collect()
+}
+
+/// The characters of `label` folded (see [`fold`]), one at a time.
+fn folded_chars(label: &str) -> impl Iterator<Item = char> + '_ {
     label
         .trim()
         .chars()
         .filter(|c| !matches!(c, '-' | '_' | ' ' | '.' | ':'))
         .flat_map(char::to_lowercase)
-        .collect()
 }
 
 /// Every row of the label table: [`TABLE`], then the single-byte code pages' rows.
@@ -158,12 +162,7 @@ fn all_labels() -> impl Iterator<Item = (&'static str, Charset)> {
 /// True when `label` folds to `folded` (see [`fold`]), compared without building the folded
 /// string.
 fn folds_to(label: &str, folded: &str) -> bool {
-    label
-        .trim()
-        .chars()
-        .filter(|c| !matches!(c, '-' | '_' | ' ' | '.' | ':'))
-        .flat_map(char::to_lowercase)
-        .eq(folded.chars())
+    folded_chars(label).eq(folded.chars())
 }
 
 /// The charset of the label that folds to `folded`, found by a scan of the labels: no index

@@ -255,6 +255,20 @@ struct Limits {
     max_bad: usize,
 }
 
+/// `span` cut into `threads` parts of about the same length (at least one), each ending
+/// where a character can start ([`char_boundary`]): the parts a span is converted in at once.
+pub(super) fn cut_parts(span: &[u8], threads: usize) -> Vec<Range<usize>> {
+    let mut parts = Vec::with_capacity(threads.max(1));
+    let mut start = 0;
+    for left in (1..=threads.max(1)).rev() {
+        let rest = &span[start..];
+        let end = start + char_boundary(rest, rest.len().div_ceil(left));
+        parts.push(start..end);
+        start = end;
+    }
+    parts
+}
+
 /// What [`convert_parts`] made of a span.
 #[derive(Debug, PartialEq, Eq)]
 struct Done {
@@ -291,14 +305,10 @@ fn convert_parts(
     notes: &mut Vec<BadRanges>,
     limits: Limits,
 ) -> Option<Done> {
-    let mut parts = Vec::with_capacity(threads);
-    let (mut rest, mut offset) = (span, 0);
-    for left in (1..=threads.max(1)).rev() {
-        let (part, after) = rest.split_at(char_boundary(rest, rest.len().div_ceil(left)));
-        parts.push((part, offset));
-        offset += part.len();
-        rest = after;
-    }
+    let parts: Vec<(&[u8], usize)> = cut_parts(span, threads)
+        .into_iter()
+        .map(|r| (&span[r.clone()], r.start))
+        .collect();
     if notes.len() < parts.len() {
         notes.resize_with(parts.len(), Vec::new);
     }

@@ -13,7 +13,7 @@
 
 #![forbid(unsafe_code)]
 
-use super::mapped::{MIN_SPAN, char_boundary};
+use super::mapped::{MIN_SPAN, char_boundary, cut_parts};
 use super::*;
 
 /// The span scanned after one that passed whole: large enough that starting a thread for
@@ -88,17 +88,10 @@ impl Converter<'_> {
 /// stable, ending before a character that is stable too, scanned in `threads` parts at
 /// once.
 fn stable_parts(rest: &[u8], span: usize, form: NormalForm, threads: usize) -> usize {
-    let mut starts = Vec::with_capacity(threads + 1);
-    let mut start = 0;
-    for left in (1..=threads.max(1)).rev() {
-        starts.push(start);
-        start += char_boundary(&rest[start..span], (span - start).div_ceil(left));
-    }
-    starts.push(span);
     // Each part is scanned with the rest of the input after it, to see past its end.
-    let parts: Vec<(&[u8], usize)> = starts
-        .windows(2)
-        .map(|w| (&rest[w[0]..], w[1] - w[0]))
+    let parts: Vec<(&[u8], usize)> = cut_parts(&rest[..span], threads)
+        .into_iter()
+        .map(|r| (&rest[r.start..], r.len()))
         .collect();
     let results = std::thread::scope(|scope| {
         let mut jobs = parts.iter();
