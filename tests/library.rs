@@ -13,17 +13,23 @@ use transcoder::{
 };
 
 /// An example program: `cargo test` builds them beside the tests; `cargo test --test
-/// library` does not, so it is built here then.
+/// library` does not, so it is built here then, with the profile and into the target
+/// directory of this test (`--release`, `--target-dir`).
 fn example(name: &str) -> PathBuf {
     let exe = std::env::current_exe().expect("test path");
-    let dir = exe.parent().and_then(|d| d.parent()).expect("target dir");
+    let dir = exe.parent().and_then(|d| d.parent()).expect("profile dir");
     let path = dir.join("examples").join(name);
     if !path.exists() {
+        let target = dir.parent().expect("target dir");
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-        let status = std::process::Command::new(cargo)
-            .args(["build", "--example", name])
-            .status()
-            .expect("cargo runs");
+        let mut build = std::process::Command::new(cargo);
+        build
+            .args(["build", "--example", name, "--target-dir"])
+            .arg(target);
+        if dir.file_name().is_some_and(|n| n == "release") {
+            build.arg("--release");
+        }
+        let status = build.status().expect("cargo runs");
         assert!(status.success(), "cargo build --example {name}");
     }
     path
