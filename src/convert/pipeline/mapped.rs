@@ -21,6 +21,7 @@
 
 use super::unicode::utf8_run;
 use super::*;
+use crate::codecs::kernels::utf8_valid;
 use crate::io::output::MAX_RUNS;
 use crate::io::{IoError, SharedMap};
 use std::io::IoSlice;
@@ -364,7 +365,7 @@ fn convert_part(
         done.used += chunk.len();
         rest = after;
         // A clean chunk, the common case, in one call of the fastest validator.
-        if !dirty && simdutf8::basic::from_utf8(chunk).is_ok() {
+        if !dirty && utf8_valid::is_valid(chunk) {
             continue;
         }
         if policy == Policy::Strict {
@@ -425,7 +426,7 @@ fn moved_over(bytes: &[u8], policy: Policy) -> TextPosition {
         let (chunk, after) = rest.split_at(char_boundary(rest, CHUNK));
         rest = after;
         moved.advance_utf8(chunk);
-        if policy == Policy::Strict || simdutf8::basic::from_utf8(chunk).is_ok() {
+        if policy == Policy::Strict || utf8_valid::is_valid(chunk) {
             continue;
         }
         let last_line = memchr::memrchr(b'\n', chunk).map_or(0, |at| at + 1);

@@ -7,6 +7,7 @@ use super::*;
 use crate::codecs::Order;
 use crate::codecs::kernels::simd::{self, UnitOrder};
 use crate::codecs::kernels::utf8_to_utf16::{self, Stop};
+use crate::codecs::kernels::utf8_valid;
 
 /// UTF-16 units converted at a time: a whole window, so that English text becomes runs of
 /// UTF-8 large enough to be written without a copy (measured against 16 Ki units: 10-25%
@@ -79,7 +80,7 @@ impl Converter<'_> {
     /// the piece, corrected for what the errors after its last line feed produce.
     fn utf8_piece_to_utf8(&mut self, piece: &[u8], last: bool) -> Result<usize, Failure> {
         // Strict input is almost always valid: one pass of the fastest validator.
-        if self.policy == Policy::Strict && simdutf8::basic::from_utf8(piece).is_ok() {
+        if self.policy == Policy::Strict && utf8_valid::is_valid(piece) {
             self.out.write_encoded(piece)?;
             self.pos.advance_utf8(piece);
             return Ok(piece.len());
