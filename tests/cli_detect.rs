@@ -134,3 +134,29 @@ fn symbols_that_other_code_pages_read_as_letters() {
         .code(0)
         .out("Prix: 4 € en 2020, 10 € aujourd'hui. Le café coûte 2 € à la gare.".as_bytes());
 }
+
+#[test]
+fn a_declared_encoding_and_a_late_wider_charset_byte_count() {
+    // German with one A4 byte, `¤` in windows-1252, `€` in ISO-8859-15: the XML
+    // declaration decides.
+    let body = b"<p>Die Gr\xf6\xdfe kostet 20 \xa4 pro St\xfcck, f\xfcr alle.</p>";
+    for (label, want) in [
+        ("windows-1252", "windows-1252"),
+        ("iso-8859-15", "ISO-8859-15"),
+    ] {
+        let mut doc = format!("<?xml version=\"1.0\" encoding=\"{label}\"?>\n").into_bytes();
+        doc.extend_from_slice(body);
+        let json = detect(&["--json"], &doc);
+        assert!(json.contains(&format!("\"encoding\":\"{want}\"")), "{json}");
+    }
+    // Japanese that Shift_JIS and CP932 read alike for 10 KB, then a NEC circled digit
+    // (87 40) only CP932 has: beyond the 8 KiB scored, inside the prefix read.
+    let line = encoding_rs::SHIFT_JIS
+        .encode("これは日本語で書かれた文です。文字コードを調べます。\n")
+        .0
+        .into_owned();
+    let mut ja = line.repeat(10 * 1024 / line.len());
+    ja.extend_from_slice(b"\x87\x40\n");
+    let json = detect(&["--json"], &ja);
+    assert!(json.contains("\"encoding\":\"CP932\""), "{json}");
+}

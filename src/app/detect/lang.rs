@@ -121,8 +121,13 @@ fn pairs(text: &str) -> (HashMap<(char, char), u32>, Vec<Lone>) {
             // A capital standing alone begins a sentence or a line, or follows a separator
             // or a word in capitals; after a small word it is no word at all (`Home È News`
             // for Mac Roman's `»`).
-            let stray =
-                raw.is_uppercase() && (last.is_lowercase() || last.is_ascii_digit() || last == ',');
+            // A letter glued to a number is no word either: a currency sign read as a
+            // letter (`£825` as KOI8-R's `ё825`, where Tajik has a word `ё`), except the
+            // ordinal indicators written after numbers (`1ª`, `2º`).
+            let stray = raw.is_uppercase()
+                && (last.is_lowercase() || last.is_ascii_digit() || last == ',')
+                || (raw_prev.is_ascii_digit() || next.is_ascii_digit())
+                    && !matches!(raw, '\u{AA}' | '\u{BA}');
             match lone.iter_mut().find(|l| (l.0, l.1) == (c, stray)) {
                 Some(l) => l.2 += 1,
                 None => lone.push((c, stray, 1)),
@@ -261,6 +266,19 @@ mod tests {
         let ru = fit("Home \u{418} News").unwrap().1;
         assert!(ru < 2.0 * UNSEEN + 0.01, "{ru}");
         assert!(fit("\u{418} \u{432}\u{43e}\u{442}").unwrap().1 > ru);
+    }
+
+    #[test]
+    fn a_letter_glued_to_a_number_is_no_word() {
+        // ISO-8859-1 `£825` read as KOI8-R: `ё` is a Tajik word, but not before digits.
+        let (_, lone) = pairs("stand to lift \u{451}825 on a \u{451}2 bet");
+        assert_eq!(lone, vec![('\u{451}', true, 2)]);
+        let glued = fit("lift \u{451}825 or \u{451} 2").unwrap().1;
+        let spaced = fit("lift \u{451} 825 or \u{451} 2").unwrap().1;
+        assert!(glued < spaced - 5.0, "{glued} {spaced}");
+        // Ordinal indicators belong after numbers.
+        let (_, lone) = pairs("el 1\u{AA} y el 2\u{BA}");
+        assert!(lone.iter().all(|l| !l.1), "{lone:?}");
     }
 
     #[test]

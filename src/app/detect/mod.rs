@@ -8,7 +8,8 @@
 //! 4. UTF-8, when the input is valid UTF-8 (a character cut by the end of the input is
 //!    forgiven) or mostly so;
 //! 5. a ranking of every candidate encoding by how its decoding reads ([`score`], with the
-//!    character model of [`text`]), which gives the answer a confidence and runners-up.
+//!    character model of [`text`] and the encoding the document declares, [`declared`]),
+//!    which gives the answer a confidence and runners-up.
 //!
 //! A regular file is judged by stage 4 on all of its bytes; stage 5 reads at most
 //! [`SCORE_LIMIT`] bytes from the first non-ASCII byte on (the verdict is settled long
@@ -16,6 +17,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod declared;
 pub mod escape;
 pub mod lang;
 pub mod letters;
@@ -129,7 +131,7 @@ pub fn detect(input: &mut Input) -> Result<Detection, Failure> {
     let guess = labels::for_encoding(detector.guess(None, Utf8Detection::Deny));
     let (head, _) = input.prefix(PREFIX);
     let window = scoring_window(head);
-    let ranked = score::rank(window, guess);
+    let ranked = score::rank_in(window, guess, head);
     let conf = score::confidences(&ranked, window.iter().filter(|b| !b.is_ascii()).count());
     // For tuning the weights: every surviving candidate's score on standard error.
     if std::env::var_os("TRANSCODE_DETECT_TRACE").is_some() {

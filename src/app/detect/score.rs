@@ -13,7 +13,7 @@
 #![forbid(unsafe_code)]
 
 use super::text::{self, Tally};
-use super::{lang, letters};
+use super::{declared, lang, letters};
 use crate::codecs::{Charset, DecodeStatus, Decoder, labels};
 use std::sync::OnceLock;
 
@@ -123,6 +123,12 @@ const FITTED: usize = 10;
 /// How much chardetng's guess adds, per non-ASCII byte.
 const CHARDETNG_WEIGHT: f64 = 0.05;
 
+/// How much a declaration of the encoding in the document adds, per non-ASCII byte (at
+/// least [`MIN_EVIDENCE`] of them): ten times chardetng's say, enough to choose between
+/// readings whose letters fit about as well, far from enough to make a reading whose
+/// letters no language writes (a few nats per byte) win.
+const DECLARED_WEIGHT: f64 = 0.5;
+
 /// The candidates the label table has, each once.
 fn candidates() -> &'static [(Charset, f64, Family)] {
     static RESOLVED: OnceLock<Vec<(Charset, f64, Family)>> = OnceLock::new();
@@ -155,6 +161,14 @@ pub struct Ranked {
 
 /// Every surviving candidate, best first; `chardetng` is chardetng's guess.
 pub fn rank(bytes: &[u8], chardetng: Option<Charset>) -> Vec<Ranked> {
+    rank_in(bytes, chardetng, bytes)
+}
+
+/// [`rank`] for `bytes` taken from `head`, the whole prefix read (which holds them): the
+/// gates look at all of it, since a byte only the wider charset defines proves it wherever
+/// it stands (a CP932 or UHC character 20 KB into a page), and a declaration of the
+/// encoding ([`declared`]) stands at its start.
+pub fn rank_in(bytes: &[u8], chardetng: Option<Charset>, head: &[u8]) -> Vec<Ranked> {
     let non_ascii = bytes.iter().filter(|b| !b.is_ascii()).count().max(1) as f64;
     let mut ranked = Vec::new();
     let mut decodings = Vec::new();
@@ -170,7 +184,7 @@ pub fn rank(bytes: &[u8], chardetng: Option<Charset>) -> Vec<Ranked> {
             Family::Ebcdic => ebcdic,
             _ => paired && !ebcdic,
         })
-        .filter(|c| gate(c.0.name(), bytes))
+        .filter(|c| gate(c.0.name(), bytes) && gate_pairs(c.0.name(), head))
         .collect();
     for &(cs, prior, family) in screen(bytes, eligible) {
         let unit = cs.form().unit();
@@ -199,6 +213,17 @@ pub fn rank(bytes: &[u8], chardetng: Option<Charset>) -> Vec<Ranked> {
             letters,
         });
         decodings.push(decoded);
+    }
+    // A declared encoding speaks for every reading with its text, before the fitting, so
+    // that its reading is among those fitted.
+    let declared = declared::declared(head);
+    let backed: Vec<u64> = ranked
+        .iter()
+        .filter(|r| declared.contains(&r.charset))
+        .map(|r| r.text)
+        .collect();
+    for r in ranked.iter_mut().filter(|r| backed.contains(&r.text)) {
+        r.score += DECLARED_WEIGHT * non_ascii.max(MIN_EVIDENCE);
     }
     // The language model is the expensive part: only the readings that the character
     // weights leave in the running are fitted.
@@ -386,6 +411,12 @@ fn gate(name: &str, bytes: &[u8]) -> bool {
     }
 }
 
+/// [`gate`]'s tests of the double-byte pairs, on `head` (the whole prefix read) rather than
+/// the window scored; the wide forms' test is of the window alone.
+fn gate_pairs(name: &str, head: &[u8]) -> bool {
+    name.starts_with("UTF-") || gate(name, head)
+}
+
 /// True when `bytes` hold what text in a double-byte CJK encoding cannot lack: two
 /// non-ASCII bytes in a row (a character with a high trail byte: every kana and hangul
 /// syllable, most ideographs), or GB18030's high, digit, high of a four-byte sequence.
@@ -562,6 +593,49 @@ mod tests {
         assert!(double_byte_evidence(b"\xc4\xe3"));
         let ranked = rank(b"Gr\xf6sse und \xdcberpr\xfcfung der Qualit\xe4t", None);
         assert!(ranked.iter().all(|r| r.charset != labels::GBK));
+    }
+
+    #[test]
+    fn wider_charsets_bytes_anywhere_in_the_prefix_gate_the_narrow_one_out() {
+        // Japanese that Shift_JIS and CP932 read alike, then (beyond the window scored) a
+        // NEC circled digit, row 13, which only CP932 defines.
+        let ja = encoding_rs::SHIFT_JIS
+            .encode("これは日本語で書かれた文です。文字コードを調べます。")
+            .0
+            .into_owned();
+        let mut head = ja.clone();
+        head.extend_from_slice(b" \x87\x40");
+        assert_eq!(best(&ja), "Shift_JIS");
+        assert_eq!(rank_in(&ja, None, &head)[0].charset.name(), "CP932");
+        // Korean that EUC-KR and CP949 read alike, then a syllable only UHC has (8141).
+        let ko = encoding_rs::EUC_KR
+            .encode("모든 인간은 태어날 때부터 자유로우며 존엄과 권리에 있어 동등하다.")
+            .0
+            .into_owned();
+        let mut head = ko.clone();
+        head.extend_from_slice(b" \x81\x41");
+        assert_eq!(best(&ko), "EUC-KR");
+        assert_eq!(rank_in(&ko, None, &head)[0].charset.name(), "CP949");
+    }
+
+    #[test]
+    fn a_declared_encoding_decides_between_close_readings() {
+        // German with one A4 byte: windows-1252's `¤` or ISO-8859-15's `€`, as declared.
+        let body = b"<p>Die Gr\xf6\xdfe kostet 20 \xa4 pro St\xfcck, f\xfcr alle.</p>";
+        for (label, want) in [
+            ("windows-1252", "windows-1252"),
+            ("iso-8859-15", "ISO-8859-15"),
+        ] {
+            let mut doc = format!("<?xml version=\"1.0\" encoding=\"{label}\"?>\n").into_bytes();
+            doc.extend_from_slice(body);
+            assert_eq!(rank_in(&doc, None, &doc)[0].charset.name(), want, "{label}");
+        }
+        // It does not make a reading no language writes win: Russian in KOI8-R declared
+        // as windows-1252 is still KOI8-R.
+        let ru = "Все люди рождаются свободными и равными в своем достоинстве и правах.";
+        let mut doc = b"<meta charset=\"windows-1252\"><p>".to_vec();
+        doc.extend_from_slice(&encoding_rs::KOI8_R.encode(ru).0);
+        assert_eq!(rank_in(&doc, None, &doc)[0].charset.name(), "KOI8-R");
     }
 
     #[test]
