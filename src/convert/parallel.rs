@@ -46,12 +46,15 @@ pub fn can_split(from: Charset, to: Charset, opts: &Options) -> bool {
 
 /// UTF-8 to UTF-16 (either byte order): split since each segment is converted in a buffer
 /// the pool lends it, which becomes the segment's output ([`Converter::lend_buffer`]).
-/// Measured on 100 MB, `-j 2` against `-j 1` (perf stat task-clock, medians of 5, a loaded
-/// machine): English 52 against 38 ms, Chinese 108 against 82 of processor time, spread over
-/// two cores. Copying the units into the segment's buffer and zeroing fresh units for each
-/// segment (as before the lent buffer) cost two cores twice the time of one. UTF-16 to UTF-8
-/// is not split: even with a lent buffer, English took 97 against 44 ms (the room of three
-/// bytes a unit must be zeroed again for text that needs one), Chinese 44 against 41.
+/// Copying the units into the segment's buffer and zeroing fresh units for each segment (as
+/// before the lent buffer) cost two cores twice the processor time of one. Measured on
+/// 100 MB, `-j 2` against `-j 1`, processor time (medians of 15 alternating runs): English
+/// 57 against 42 ms, Chinese 106 against 82: on two free cores at best 1.47 and 1.55 times
+/// as fast as one (42 / (57 / 2)), an estimate from processor time. The wall time could
+/// only be measured on a shared machine under a load of 5 on 2 cores, where the second core
+/// was busy and the split was slower (92 against 64 ms). UTF-16 to UTF-8 is not split: even with a lent buffer, English took 97
+/// against 44 ms of processor time (the room of three bytes a unit is zeroed again for
+/// text that needs one), Chinese 44 against 41.
 fn utf8_to_utf16(from: Charset, to: Charset) -> bool {
     matches!((from.form(), to.form()), (Form::Utf8, Form::Utf16(_)))
 }
