@@ -33,7 +33,7 @@ const SEGMENT: usize = 256 * 1024;
 /// True when `from` → `to` with `opts` can be split without changing the output, and it
 /// pays: a multi-byte legacy charset on either side (measured on 100 MB of Chinese, one core
 /// against two: GBK and GB18030 to UTF-8 1.4 to 1.6 times, UTF-8 to GBK 1.4 to 1.6 times),
-/// or UTF-8 to UTF-16 (see [`utf8_to_utf16`]). Measured not to pay: the other Unicode pairs,
+/// or UTF-8 to UTF-16 (see `utf8_to_utf16`). Measured not to pay: the other Unicode pairs,
 /// whose conversion costs little more than the copies a split needs.
 pub fn can_split(from: Charset, to: Charset, opts: &Options) -> bool {
     !from.is_stateful()
