@@ -315,7 +315,7 @@ pub struct Cli {
     ///
     /// A batch (-i, --output-dir, --check, --detect) converts N files at once, each on one
     /// core. One output stream splits a large file (16 MiB or more, a legacy multi-byte
-    /// charset on either side) across N cores; -j 1 converts it on one.
+    /// charset on either side, or UTF-8 to UTF-16) across N cores; -j 1 converts it on one.
     #[arg(short, long, value_name = "N")]
     pub jobs: Option<usize>,
 

@@ -129,6 +129,9 @@ pub struct Converter<'a> {
     units: Vec<u16>,
     /// UTF-8 converted from UTF-16 units, before it is handed on.
     utf8: Vec<u8>,
+    /// UTF-16 bytes converted from well-formed UTF-8 in bulk, kept at full length between
+    /// pieces (only written over, so never zeroed again); see [`Converter::lend_buffer`].
+    wide: Vec<u8>,
     /// `--normalize`: decoded text after the last boundary of a block that more text follows
     /// directly, held back until that text shows how it ends.
     norm_tail: String,
@@ -223,6 +226,7 @@ impl<'a> Converter<'a> {
             input_end: 0,
             units: Vec::new(),
             utf8: Vec::new(),
+            wide: Vec::new(),
             norm_tail: String::new(),
             more_text: false,
             segment: String::new(),
@@ -241,6 +245,15 @@ impl<'a> Converter<'a> {
     /// in parts at once and written from the map.
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);
+    }
+
+    /// Gives the converter a buffer to convert UTF-8 to UTF-16 in, whose bytes it only
+    /// writes over: the split's pool lends the buffer a segment was written from, so that
+    /// no fresh buffer is zeroed for each segment. Into an output that keeps its bytes in
+    /// memory and holds none yet, a clean piece's buffer becomes the output's own, with no
+    /// copy ([`Output::write_from`]).
+    pub fn lend_buffer(&mut self, buffer: Vec<u8>) {
+        self.wide = buffer;
     }
 
     /// The text position reached: where the next character would be.

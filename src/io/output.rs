@@ -197,6 +197,22 @@ impl Output {
         self.write(bytes)
     }
 
+    /// Appends `buffer[..len]`, bytes already in the output encoding. An output in memory
+    /// that holds nothing yet takes the buffer itself (cut to `len`), with no copy, and
+    /// leaves its own empty buffer in `buffer`; any other gets the bytes as
+    /// [`Output::write_encoded`] does, and `buffer` stays as it was.
+    pub fn write_from(&mut self, buffer: &mut Vec<u8>, len: usize) -> Result<(), IoError> {
+        let len = len.min(buffer.len());
+        let empty_memory = matches!(&self.sink, Sink::Memory(v) if v.is_empty());
+        if empty_memory && self.buf.is_empty() && self.bom.is_none() {
+            buffer.truncate(len);
+            std::mem::swap(buffer, &mut self.buf);
+            buffer.clear();
+            return Ok(());
+        }
+        self.write_encoded(&buffer[..len])
+    }
+
     /// Appends runs of bytes already in the output encoding, in order (at most
     /// [`MAX_RUNS`] at a time): to a stream with one vectored write straight from where the
     /// runs are, so that many short runs of a large input cost neither a copy nor a write

@@ -152,21 +152,34 @@ impl Converter<'_> {
         last: bool,
         order: UnitOrder,
     ) -> Result<usize, Failure> {
-        let mut units = std::mem::take(&mut self.units);
-        if units.len() <= piece.len() {
-            units.resize(piece.len() + 1, 0);
+        // A clean piece, the common case, is converted in one pass straight into the bytes
+        // that go out (see `wide`); one with errors, or a buffer not aligned for units
+        // (the allocator aligns it: not seen), takes the units path.
+        let room = 2 * (piece.len() + 1);
+        let mut wide = std::mem::take(&mut self.wide);
+        if wide.len() < room {
+            wide.resize(room, 0);
         }
-        let result = match simd::utf8_to_utf16(piece, order, &mut units) {
+        let clean = bytemuck::try_cast_slice_mut::<u8, u16>(&mut wide[..room])
+            .ok()
+            .and_then(|units| simd::utf8_to_utf16(piece, order, units));
+        let result = match clean {
             Some(n) => {
                 self.pos.advance_utf8(piece);
-                self.out
-                    .write_encoded(bytemuck::cast_slice(&units[..n]))
-                    .map(|()| piece.len())
-                    .map_err(Failure::from)
+                let written = self.out.write_from(&mut wide, 2 * n);
+                written.map(|()| piece.len()).map_err(Failure::from)
             }
-            None => self.utf8_runs_to_utf16(piece, last, order, &mut units),
+            None => {
+                let mut units = std::mem::take(&mut self.units);
+                if units.len() <= piece.len() {
+                    units.resize(piece.len() + 1, 0);
+                }
+                let result = self.utf8_runs_to_utf16(piece, last, order, &mut units);
+                self.units = units;
+                result
+            }
         };
-        self.units = units;
+        self.wide = wide;
         result
     }
 
