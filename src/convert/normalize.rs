@@ -13,7 +13,8 @@
 //! time with vector instructions; other characters of the BMP are looked up in a bit table
 //! built once per form from the crate's tables.
 //!
-//! `unsafe` is allowed only in the `fast` module, to call its vector functions.
+//! `unsafe` is allowed only in the `fast` and `valid` modules, to call their vector
+//! functions.
 
 #![deny(unsafe_code)]
 
@@ -23,6 +24,7 @@ use unicode_normalization::char::canonical_combining_class;
 use unicode_normalization::{IsNormalized, UnicodeNormalization};
 
 mod fast;
+mod valid;
 
 use fast::{CHUNK, Ranges};
 
@@ -155,7 +157,7 @@ impl NormalForm {
     /// pass: the input there can go to UTF-8 output as it is, and be cut after. 0 when the
     /// CPU has no AVX2, or the input does not start so.
     pub fn valid_stable_prefix(self, bytes: &[u8]) -> usize {
-        fast::valid_plain_prefix(self.ranges(), bytes)
+        valid::valid_plain_prefix(self.ranges(), bytes)
     }
 
     /// The ranges of characters the fast scan may skip for this form, found once.
