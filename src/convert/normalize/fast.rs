@@ -75,6 +75,7 @@ impl Ranges {
     }
 
     /// The three-byte ranges by lead byte.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(super) fn lead_tables(&self) -> &LeadTables {
         &self.leads
     }
@@ -223,12 +224,14 @@ impl LeadTables {
     }
 
     /// The second bytes `from..=to` that pass after lead E_x, if any do.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(super) fn range(&self, x: usize) -> Option<(u8, u8)> {
         let (&from, &above_to) = (self.from.get(x)?, self.above_to.get(x)?);
         (from < above_to).then(|| (from, above_to - 1))
     }
 
     /// The second byte and the third bytes `from..=to` that pass after lead E_x, if any do.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(super) fn exact_range(&self, x: usize) -> Option<(u8, u8, u8)> {
         let exact = *self.exact.get(x)?;
         let (&from, &above_to) = (self.exact_from.get(x)?, self.above_exact_to.get(x)?);

@@ -49,12 +49,14 @@ fn valid_plain_prefix_avx2_entry(ranges: &Ranges, bytes: &[u8]) -> usize {
 /// `to` wraps round to a negative byte, one below `from` stays at or under `above`, and
 /// ASCII and lead bytes (0x00..0x7F, 0xC0..0xFF) stay at or under `above` or go negative.
 /// A range that is off is `add = 0`, `above = 0x7F`, which nothing exceeds.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Shifted {
     add: u8,
     above: u8,
 }
 
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 impl Shifted {
     const OFF: Shifted = Shifted {
         add: 0,
@@ -81,6 +83,7 @@ impl Shifted {
 /// `second[x]`, or when it equals `exact[x]` and its third byte is in `third[x]`. E0 is in
 /// no range (its characters are below U+1000, or overlong), so every byte that is not a
 /// three-byte lead is looked up as E0, and passes none.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct ShiftedLeads {
     second: [Shifted; 16],
@@ -88,6 +91,7 @@ struct ShiftedLeads {
     third: [Shifted; 16],
 }
 
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 impl ShiftedLeads {
     fn of(r: &Ranges) -> ShiftedLeads {
         let t = r.lead_tables();
@@ -276,6 +280,7 @@ fn valid_plain_prefix_avx2(ranges: &Ranges, bytes: &[u8]) -> usize {
 }
 
 /// The start of the last character that starts before `end` in `bytes` (0 when none).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 fn last_start(bytes: &[u8], end: usize) -> usize {
     (0..end)
         .rev()
