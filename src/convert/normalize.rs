@@ -13,7 +13,8 @@
 //! time with vector instructions; other characters of the BMP are looked up in a bit table
 //! built once per form from the crate's tables.
 //!
-//! `unsafe` is allowed only in the `fast` module, to call its vector functions.
+//! `unsafe` is allowed only in the `fast` and `valid` modules, to call their vector
+//! functions.
 
 #![deny(unsafe_code)]
 
@@ -23,6 +24,7 @@ use unicode_normalization::char::canonical_combining_class;
 use unicode_normalization::{IsNormalized, UnicodeNormalization};
 
 mod fast;
+mod valid;
 
 use fast::{CHUNK, Ranges};
 
@@ -85,19 +87,32 @@ impl NormalForm {
     }
 
     /// One bit per BMP code point: [`Self::looked_up`], built on first use (65,536 look-ups,
-    /// well under a millisecond).
+    /// about 1.4 ms of CPU), in two halves at once: the first span of a run waits for it.
     fn bmp_table(self) -> &'static [u64] {
         static TABLES: [OnceLock<Vec<u64>>; 4] = [const { OnceLock::new() }; 4];
         TABLES[self as usize].get_or_init(|| {
-            let mut bits = vec![0u64; 0x10000 / 64];
-            for cp in 0..0x10000u32 {
-                // Surrogates are not characters; they never reach the normalizer.
-                let boundary = char::from_u32(cp).is_some_and(|c| self.looked_up(c));
-                if boundary {
-                    bits[cp as usize / 64] |= 1 << (cp % 64);
-                }
-            }
-            bits
+            let words = |from: u32, to: u32| -> Vec<u64> {
+                (from..to)
+                    .step_by(64)
+                    .map(|base| self.bmp_word(base))
+                    .collect()
+            };
+            std::thread::scope(|scope| {
+                let high = scope.spawn(|| words(0x8000, 0x10000));
+                let mut bits = words(0, 0x8000);
+                // A thread that could not run leaves the work to this one.
+                bits.extend(high.join().unwrap_or_else(|_| words(0x8000, 0x10000)));
+                bits
+            })
+        })
+    }
+
+    /// The bits of [`Self::bmp_table`] for the 64 code points from `base`.
+    fn bmp_word(self, base: u32) -> u64 {
+        (0..64).fold(0, |bits, i| {
+            // Surrogates are not characters; they never reach the normalizer.
+            let boundary = char::from_u32(base + i).is_some_and(|c| self.looked_up(c));
+            bits | u64::from(boundary) << i
         })
     }
 
@@ -155,7 +170,7 @@ impl NormalForm {
     /// pass: the input there can go to UTF-8 output as it is, and be cut after. 0 when the
     /// CPU has no AVX2, or the input does not start so.
     pub fn valid_stable_prefix(self, bytes: &[u8]) -> usize {
-        fast::valid_plain_prefix(self.ranges(), bytes)
+        valid::valid_plain_prefix(self.ranges(), bytes)
     }
 
     /// The ranges of characters the fast scan may skip for this form, found once.

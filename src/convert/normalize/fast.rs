@@ -74,6 +74,12 @@ impl Ranges {
         ranges
     }
 
+    /// The three-byte ranges by lead byte.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    pub(super) fn lead_tables(&self) -> &LeadTables {
+        &self.leads
+    }
+
     /// A range's switch as a byte mask for the vector code.
     fn mask(on: bool) -> i8 {
         if on { -1 } else { 0 }
@@ -164,7 +170,7 @@ fn chunk_at(bytes: &[u8], i: usize) -> Option<[[u8; CHUNK]; 3]> {
 /// meets (0xC0, or 0x00 for the exact second byte).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-struct LeadTables {
+pub(super) struct LeadTables {
     from: [u8; 16],
     above_to: [u8; 16],
     exact: [u8; 16],
@@ -216,9 +222,24 @@ impl LeadTables {
         }
         t
     }
+
+    /// The second bytes `from..=to` that pass after lead E_x, if any do.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    pub(super) fn range(&self, x: usize) -> Option<(u8, u8)> {
+        let (&from, &above_to) = (self.from.get(x)?, self.above_to.get(x)?);
+        (from < above_to).then(|| (from, above_to - 1))
+    }
+
+    /// The second byte and the third bytes `from..=to` that pass after lead E_x, if any do.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    pub(super) fn exact_range(&self, x: usize) -> Option<(u8, u8, u8)> {
+        let exact = *self.exact.get(x)?;
+        let (&from, &above_to) = (self.exact_from.get(x)?, self.above_exact_to.get(x)?);
+        (exact != 0 && from < above_to).then(|| (exact, from, above_to - 1))
+    }
 }
 
-/// [`LeadTables`] in AVX2 registers, both lanes alike, for the two AVX2 scans.
+/// [`LeadTables`] in AVX2 registers, both lanes alike, for the AVX2 scan.
 #[cfg(target_arch = "x86_64")]
 struct LeadVectors {
     from: std::arch::x86_64::__m256i,
@@ -297,94 +318,6 @@ fn plain_prefix_avx2(ranges: &Ranges, bytes: &[u8]) -> usize {
     i
 }
 
-/// How much of the start of `bytes` (raw input that starts at a character) is well-formed
-/// UTF-8 made only of characters [`plain_prefix`] passes, and ends before a character that
-/// it passes too (so that nothing after can change it): validation and the scan in one
-/// pass, for UTF-8 input. 0 where the CPU has no AVX2 (the caller then validates and scans
-/// as usual) or the text does not start so.
-pub(super) fn valid_plain_prefix(ranges: &Ranges, bytes: &[u8]) -> usize {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        return valid_plain_prefix_avx2_entry(ranges, bytes);
-    }
-    let _ = (ranges, bytes);
-    0
-}
-
-/// Calls [`valid_plain_prefix_avx2`], on a CPU that has AVX2.
-#[cfg(target_arch = "x86_64")]
-#[allow(unsafe_code)]
-fn valid_plain_prefix_avx2_entry(ranges: &Ranges, bytes: &[u8]) -> usize {
-    debug_assert!(std::arch::is_x86_feature_detected!("avx2"));
-    // SAFETY: the one requirement of an AVX2 function is a CPU with AVX2, which the only
-    // caller, `valid_plain_prefix`, checked.
-    unsafe { valid_plain_prefix_avx2(ranges, bytes) }
-}
-
-/// The 32 bytes that end `back` bytes before `bytes[i + 32]`, with zeros (ASCII) for those
-/// before the start.
-fn behind(bytes: &[u8], i: usize, back: usize) -> [u8; CHUNK] {
-    let mut lanes = [0u8; CHUNK];
-    if let Some(from) = i.checked_sub(back) {
-        if let Some(part) = bytes.get(from..from + CHUNK) {
-            lanes.copy_from_slice(part);
-        }
-    } else if let Some(part) = bytes.get(..CHUNK - back) {
-        lanes[back..].copy_from_slice(part);
-    }
-    lanes
-}
-
-/// [`valid_plain_prefix`] with AVX2. A chunk passes when each byte passes the test of
-/// [`plain_prefix_avx2`] (with C0 and C1, which only overlong forms start with, left out)
-/// and is a continuation byte exactly where the byte one before is a lead byte (C0..FF) or
-/// the byte two before a three-byte lead (E0..EF; four-byte leads never pass). With the
-/// three-byte ranges (no E0, and ED only up to ED 9D), that is well-formed UTF-8 up to the
-/// last character that starts in the passing chunks, which is where the prefix ends.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn valid_plain_prefix_avx2(ranges: &Ranges, bytes: &[u8]) -> usize {
-    use std::arch::x86_64::{__m256i, _mm256_and_si256, _mm256_cmpeq_epi8};
-    use std::arch::x86_64::{_mm256_max_epu8, _mm256_min_epu8, _mm256_movemask_epi8};
-    use std::arch::x86_64::{_mm256_or_si256, _mm256_set1_epi8};
-    let leads = LeadVectors::of(&ranges.leads);
-    let k = |x: u8| _mm256_set1_epi8(x as i8);
-    let at_least = |x, n: u8| _mm256_cmpeq_epi8(_mm256_max_epu8(x, k(n)), x);
-    let at_most = |x, n: u8| _mm256_cmpeq_epi8(_mm256_min_epu8(x, k(n)), x);
-    let mut i = 0;
-    while let Some([a, b, c]) = chunk_at(bytes, i) {
-        let a: __m256i = bytemuck::cast(a);
-        let two_back: __m256i = bytemuck::cast(behind(bytes, i, 2));
-        // ASCII here and in the two bytes before: nothing to check.
-        if _mm256_movemask_epi8(_mm256_or_si256(a, two_back)) != 0 {
-            let (b, c): (__m256i, __m256i) = (bytemuck::cast(b), bytemuck::cast(c));
-            let one_back: __m256i = bytemuck::cast(behind(bytes, i, 1));
-            // ASCII and continuation bytes, and the two-byte leads from C2 below the low lead.
-            let low_lead = _mm256_and_si256(at_least(a, 0xC2), at_most(a, ranges.low - 1));
-            let below = _mm256_or_si256(at_most(a, 0xBF), low_lead);
-            let pass = _mm256_or_si256(below, leads.three_byte(a, b, c));
-            let continuation = _mm256_and_si256(at_least(a, 0x80), at_most(a, 0xBF));
-            let expected = _mm256_or_si256(at_least(one_back, 0xC0), at_least(two_back, 0xE0));
-            let well_formed = _mm256_cmpeq_epi8(continuation, expected);
-            if _mm256_movemask_epi8(_mm256_and_si256(pass, well_formed)) != -1 {
-                break;
-            }
-        }
-        i += CHUNK;
-    }
-    // Up to the last character that starts in the passing chunks: it passed, but its bytes
-    // may run on past them, and a character after it may combine with it.
-    last_start(bytes, i)
-}
-
-/// The start of the last character that starts before `end` in `bytes` (0 when none).
-fn last_start(bytes: &[u8], end: usize) -> usize {
-    (0..end)
-        .rev()
-        .find(|&j| bytes.get(j).is_some_and(|&x| !(0x80..0xC0).contains(&x)))
-        .unwrap_or(0)
-}
-
 /// [`plain_prefix`] with SSE2: each chunk as two halves of 16 bytes.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "sse2")]
@@ -429,7 +362,7 @@ fn plain_prefix_portable(ranges: &Ranges, bytes: &[u8]) -> usize {
 
 /// The test of [`passing!`] for one byte `a`, followed by `b` and `c`.
 #[cfg(any(test, not(target_arch = "x86_64")))]
-fn passes(r: &Ranges, a: u8, b: u8, c: u8) -> bool {
+pub(super) fn passes(r: &Ranges, a: u8, b: u8, c: u8) -> bool {
     let hangul = (a == 0xEA && b >= 0xB0) || (0xEB..=0xEC).contains(&a) || (a == 0xED && b <= 0x9D);
     a < r.low
         || ((0xE4..=0xE9).contains(&a) && r.ideographs)
@@ -511,83 +444,6 @@ mod tests {
                             assert_eq!(got, want, "{name} {form:?} {a:02X} {b:02X} {c:02X}");
                         }
                     }
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn the_validating_scan_passes_only_well_formed_text_in_the_form() {
-        // Random mixes of characters inside and just outside the ranges, and ill-formed
-        // sequences (overlong, surrogates, cut or stray bytes): the prefix is well-formed,
-        // made of boundaries, and ends before a character the scan passes.
-        let pieces: Vec<Vec<u8>> = [
-            "a", "\n", "é", "\u{2FF}", "\u{300}", "中", "\u{4E00}", "\u{3400}", "\u{33FF}",
-            "\u{3000}", "\u{302A}", "\u{2001}", "\u{2002}", "，", "\u{FF80}", "가", "\u{D7A3}",
-            "\u{D7A0}", "\u{1100}", "\u{E000}", "😀",
-        ]
-        .iter()
-        .map(|p| p.as_bytes().to_vec())
-        .chain(
-            [
-                &b"\x80"[..],
-                b"\xC0\x80",
-                b"\xC1\xBF",
-                b"\xE0\x80\x80",
-                b"\xED\xA0\x80",
-                b"\xE4\xB8",
-            ]
-            .iter()
-            .map(|b| b.to_vec()),
-        )
-        .collect();
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
-        for form in FORMS {
-            let ranges = Ranges::of(form);
-            for _ in 0..3000 {
-                // Mostly one piece repeated, so that whole chunks pass, with others between.
-                let common = next(pieces.len());
-                let mut bytes = Vec::new();
-                while bytes.len() < 200 {
-                    let p = if next(8) == 0 {
-                        next(pieces.len())
-                    } else {
-                        common
-                    };
-                    bytes.extend_from_slice(&pieces[p]);
-                }
-                let m = valid_plain_prefix(&ranges, &bytes);
-                let Ok(text) = std::str::from_utf8(&bytes[..m]) else {
-                    panic!("{form:?}: ill-formed prefix {m} of {bytes:02X?}");
-                };
-                assert!(text.chars().all(|c| form.looked_up(c)), "{form:?} {text:?}");
-                if m > 0 {
-                    let at = |j: usize| bytes.get(m + j).copied().unwrap_or(0);
-                    assert!(
-                        !(0x80..0xC0).contains(&at(0)),
-                        "{form:?} {bytes:02X?} at {m}"
-                    );
-                    assert!(
-                        passes(&ranges, at(0), at(1), at(2)),
-                        "{form:?} {bytes:02X?}"
-                    );
-                }
-                let plain = std::str::from_utf8(&bytes).is_ok_and(|t| {
-                    t.chars().all(|c| {
-                        let mut buf = [0u8; 4];
-                        let b = c.encode_utf8(&mut buf).as_bytes();
-                        let get = |j: usize| b.get(j).copied().unwrap_or(0x80);
-                        passes(&ranges, get(0), get(1), get(2))
-                    })
-                });
-                if plain && std::arch::is_x86_feature_detected!("avx2") {
-                    assert!(m > 0, "{form:?}: nothing of {bytes:02X?}");
                 }
             }
         }
