@@ -149,6 +149,9 @@ pub struct Converter<'a> {
     /// The ill-formed subparts of each part of a mapped span under replace and discard,
     /// kept between spans.
     span_notes: Vec<mapped::BadRanges>,
+    /// Pages of the map that the last bulk span read, released by the threads of the next
+    /// one (or when the converter is dropped).
+    unneeded: Option<crate::io::Unneeded>,
     /// Spans of a mapped input converted in bulk whose lines are not counted yet (see
     /// [`Converter::counted_position`]).
     uncounted: Option<mapped::Uncounted>,
@@ -234,6 +237,7 @@ impl<'a> Converter<'a> {
             threads: 1,
             bulk_from: 0,
             span_notes: Vec::new(),
+            unneeded: None,
             uncounted: None,
             stable_from: 0,
             stable_short: false,

@@ -255,6 +255,28 @@ impl Input {
         }
     }
 
+    /// Marks the first `n` bytes of the window of a mapped file as read, like
+    /// [`consume`](Input::consume), but leaves the pages before them mapped and returns them:
+    /// the caller releases them, on any thread, when it has nothing better to do with it
+    /// (`None` for other inputs, or when less than a batch is due).
+    pub fn consume_keeping_pages(&mut self, n: usize) -> Option<Unneeded> {
+        let Source::Mapped(m) = &self.source else {
+            self.consume(n);
+            return None;
+        };
+        let map = Arc::clone(m);
+        self.offset += n as u64;
+        let done = usize::try_from(self.offset)
+            .unwrap_or(usize::MAX)
+            .min(map.len());
+        let (start, end) = (self.released, done & !(PAGE - 1));
+        if end < start + RELEASE_BATCH {
+            return None;
+        }
+        self.released = end;
+        Some(Unneeded { map, start, end })
+    }
+
     fn available(&self) -> (usize, bool) {
         if let Some((bytes, pos)) = self.in_memory() {
             let rest = bytes.len() - pos;
@@ -365,30 +387,89 @@ fn stream(file: File, regular: bool) -> Source {
     }
 }
 
+/// The size of a page of the map (the least that can be released).
+const PAGE: usize = 4096;
+/// Pages are released this many bytes at a time.
+const RELEASE_BATCH: usize = 8 * 1024 * 1024;
+
 /// Pages of the map before `done` that were converted are dropped from our address space,
 /// a few MiB at a time, so that the process's resident size does not grow with the file.
-#[cfg_attr(not(unix), allow(unused_variables))]
 fn release(m: &Mmap, released: &mut usize, done: usize) {
-    const PAGE: usize = 4096;
-    const BATCH: usize = 8 * 1024 * 1024;
     let end = done & !(PAGE - 1);
-    if end < *released + BATCH {
+    if end < *released + RELEASE_BATCH {
         return;
     }
+    drop_pages(m, *released, end);
+    *released = end;
+}
+
+/// Drops pages `start..end` (page-aligned offsets) of the map from our address space.
+#[cfg_attr(not(unix), allow(unused_variables))]
+fn drop_pages(m: &Mmap, start: usize, end: usize) {
     #[cfg(unix)]
     #[allow(unsafe_code)]
     // SAFETY: the map is a read-only shared mapping of a file. MADV_DONTNEED only removes
     // our page-table entries for the range; the pages stay in the page cache and a later
     // access would read the same file contents again, so no reference we hold can see its
     // memory change. (It would zero a private anonymous mapping, which this is not.)
-    let _ = unsafe {
-        m.unchecked_advise_range(
-            memmap2::UncheckedAdvice::DontNeed,
-            *released,
-            end - *released,
-        )
-    };
-    *released = end;
+    let _ =
+        unsafe { m.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, start, end - start) };
+}
+
+/// Pages of a mapped file that were read and are no longer needed
+/// ([`Input::consume_keeping_pages`]): released when [`release`](Unneeded::release) is
+/// called, or when dropped. Releasing costs the kernel about as much as mapping them did, so
+/// the threads that convert the next span release these, in pieces, beside their work,
+/// rather than one thread while the others wait.
+pub struct Unneeded {
+    map: Arc<Mmap>,
+    start: usize,
+    end: usize,
+}
+
+impl Unneeded {
+    /// These pages cut into `n` pieces of whole pages (at least one; empty ones when there
+    /// are fewer pages than pieces), in order.
+    pub fn split(mut self, n: usize) -> Vec<Unneeded> {
+        let n = n.max(1);
+        let pages = (self.end - self.start) / PAGE;
+        let mut pieces = Vec::with_capacity(n);
+        let mut at = self.start;
+        for k in 0..n {
+            let end = if k + 1 == n {
+                self.end
+            } else {
+                at + pages / n * PAGE
+            };
+            pieces.push(Unneeded {
+                map: Arc::clone(&self.map),
+                start: at,
+                end,
+            });
+            at = end;
+        }
+        // Nothing is left for this one to release when it drops.
+        self.start = self.end;
+        pieces
+    }
+
+    /// Releases the pages now.
+    pub fn release(mut self) {
+        self.release_now();
+    }
+
+    fn release_now(&mut self) {
+        if self.start < self.end {
+            drop_pages(&self.map, self.start, self.end);
+            self.start = self.end;
+        }
+    }
+}
+
+impl Drop for Unneeded {
+    fn drop(&mut self) {
+        self.release_now();
+    }
 }
 
 /// Maps a regular file read-only.
@@ -406,6 +487,59 @@ fn map(file: &File) -> io::Result<Mmap> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A mapped input over a temporary file of `len` bytes (byte `i` is `i * 7 % 251`).
+    fn mapped(len: usize) -> (tempfile::NamedTempFile, Input, Vec<u8>) {
+        let data: Vec<u8> = (0..len).map(|i| (i * 7 % 251) as u8).collect();
+        let mut file = tempfile::NamedTempFile::new().unwrap();
+        io::Write::write_all(&mut file, &data).unwrap();
+        let input = Input::open(Some(file.path()), false).unwrap();
+        assert!(input.mapped_rest().is_some(), "the file is mapped");
+        (file, input, data)
+    }
+
+    #[test]
+    fn pages_kept_are_handed_over_in_batches_and_split_into_whole_pages() {
+        let len = 3 * RELEASE_BATCH + 5000;
+        let (_file, mut input, data) = mapped(len);
+        // Less than a batch read: nothing to hand over yet.
+        assert!(input.consume_keeping_pages(RELEASE_BATCH - 1).is_none());
+        let first = input.consume_keeping_pages(RELEASE_BATCH + 10).unwrap();
+        assert_eq!(
+            (first.start, first.end),
+            (0, (2 * RELEASE_BATCH + 9) & !(PAGE - 1))
+        );
+        let pieces = first.split(3);
+        assert_eq!(pieces.len(), 3);
+        assert_eq!(pieces[0].start, 0);
+        for (a, b) in pieces.iter().zip(&pieces[1..]) {
+            assert_eq!(a.end, b.start);
+            assert_eq!(a.end % PAGE, 0);
+        }
+        assert_eq!(pieces[2].end, (2 * RELEASE_BATCH + 9) & !(PAGE - 1));
+        for piece in pieces {
+            piece.release();
+        }
+        // The rest of the file, and the released pages read again, are the file's bytes.
+        assert_eq!(input.mapped_rest().unwrap(), &data[2 * RELEASE_BATCH + 9..]);
+        let map = input.shared_map().unwrap();
+        let mut again = map.part(0, 100);
+        assert_eq!(again.fill().unwrap().0, &data[..100]);
+        // The next batch starts where the last ended.
+        let next = input.consume_keeping_pages(RELEASE_BATCH).unwrap();
+        assert_eq!(next.start, (2 * RELEASE_BATCH + 9) & !(PAGE - 1));
+    }
+
+    #[test]
+    fn fewer_pages_than_pieces_give_empty_pieces() {
+        let (_file, mut input, _) = mapped(RELEASE_BATCH + PAGE);
+        let pages = input.consume_keeping_pages(RELEASE_BATCH).unwrap();
+        let range = (pages.start, pages.end);
+        let pieces = pages.split(RELEASE_BATCH / PAGE + 3);
+        assert_eq!(pieces.first().map(|p| p.start), Some(range.0));
+        assert_eq!(pieces.last().map(|p| p.end), Some(range.1));
+        assert!(pieces.iter().all(|p| p.start <= p.end));
+    }
 
     #[test]
     fn stream_windows_are_bounded_and_complete() {

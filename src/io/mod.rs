@@ -16,5 +16,5 @@ pub mod sigbus;
 
 pub use atomic::{Replace, Written};
 pub use error::IoError;
-pub use input::{Input, SharedMap, WINDOW};
+pub use input::{Input, SharedMap, Unneeded, WINDOW};
 pub use output::Output;

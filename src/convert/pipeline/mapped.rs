@@ -23,7 +23,7 @@ use super::unicode::utf8_run;
 use super::*;
 use crate::codecs::kernels::utf8_valid;
 use crate::io::output::MAX_RUNS;
-use crate::io::{IoError, SharedMap};
+use crate::io::{IoError, SharedMap, Unneeded};
 use std::io::IoSlice;
 use std::ops::Range;
 
@@ -109,7 +109,9 @@ impl Converter<'_> {
             chunk: CHUNK,
             max_bad: MAX_BAD,
         };
-        let Some(done) = convert_parts(span, policy, self.threads, &mut notes, limits) else {
+        let release = self.unneeded.take();
+        let Some(done) = convert_parts(span, policy, self.threads, &mut notes, limits, release)
+        else {
             // An error to report: the general path takes this span piece by piece, and
             // finds and reports it; the next span may be clean.
             self.span_notes = notes;
@@ -135,7 +137,8 @@ impl Converter<'_> {
         }
         self.remember(span);
         let used = span.len();
-        input.consume(used);
+        // The span's pages are released by the threads of the next span, beside their work.
+        self.unneeded = input.consume_keeping_pages(used);
         self.input_end = base + used as u64;
         Ok(true)
     }
@@ -299,12 +302,15 @@ impl Done {
 /// Converts `span` under `policy` in `threads` parts at once. Under replace and discard each
 /// part notes its ill-formed subparts in its own list of `notes`; the output is the span
 /// itself under strict and escape. `None` under strict when the span is not all valid.
+/// The pages of `release` (those of the span before) are released by the parts' threads, a
+/// piece each, first.
 fn convert_parts(
     span: &[u8],
     policy: Policy,
     threads: usize,
     notes: &mut Vec<BadRanges>,
     limits: Limits,
+    release: Option<Unneeded>,
 ) -> Option<Done> {
     let parts: Vec<(&[u8], usize)> = cut_parts(span, threads)
         .into_iter()
@@ -313,14 +319,23 @@ fn convert_parts(
     if notes.len() < parts.len() {
         notes.resize_with(parts.len(), Vec::new);
     }
+    let pieces = pieces_for(release, parts.len());
     let results = std::thread::scope(|scope| {
-        let mut jobs = parts.iter().zip(notes.iter_mut());
-        let (&(first, offset), bad) = jobs.next()?;
+        let mut jobs = parts.iter().zip(notes.iter_mut()).zip(pieces);
+        let ((&(first, offset), bad), piece) = jobs.next()?;
         let handles: Vec<_> = jobs
-            .map(|(&(part, offset), bad)| {
-                scope.spawn(move || convert_part(part, offset, policy, bad, limits))
+            .map(|((&(part, offset), bad), piece)| {
+                scope.spawn(move || {
+                    if let Some(piece) = piece {
+                        piece.release();
+                    }
+                    convert_part(part, offset, policy, bad, limits)
+                })
             })
             .collect();
+        if let Some(piece) = piece {
+            piece.release();
+        }
         let mut results = vec![convert_part(first, offset, policy, bad, limits)];
         // A thread that could not finish counts as an error: the general path then decides.
         results.extend(handles.into_iter().map(|h| h.join().ok().flatten()));
@@ -340,6 +355,16 @@ fn convert_parts(
         }
     }
     Some(done)
+}
+
+/// The pages of `release` in `parts` pieces, one for each part's thread to release before
+/// its work (`None` for all when there is nothing to release).
+pub(super) fn pieces_for(release: Option<Unneeded>, parts: usize) -> Vec<Option<Unneeded>> {
+    let mut pieces: Vec<Option<Unneeded>> = release
+        .map(|r| r.split(parts).into_iter().map(Some).collect())
+        .unwrap_or_default();
+    pieces.resize_with(parts, || None);
+    pieces
 }
 
 /// Validates one part, starting at `offset` in its span, `limits.chunk` bytes (a
@@ -497,7 +522,7 @@ mod tests {
         let mut moved = TextPosition::default();
         let mut rest = bytes;
         loop {
-            let done = convert_parts(rest, policy, threads, &mut notes, limits)?;
+            let done = convert_parts(rest, policy, threads, &mut notes, limits, None)?;
             let span = &rest[..done.used];
             match policy {
                 Policy::Replace | Policy::Discard => {

@@ -13,8 +13,9 @@
 
 #![forbid(unsafe_code)]
 
-use super::mapped::{MIN_SPAN, char_boundary, cut_parts};
+use super::mapped::{MIN_SPAN, char_boundary, cut_parts, pieces_for};
 use super::*;
+use crate::io::Unneeded;
 
 /// The span scanned after one that passed whole: large enough that starting a thread for
 /// each part costs nothing beside it, small enough that the pages of the map are released
@@ -58,7 +59,8 @@ impl Converter<'_> {
             true => rest.len(),
             false => char_boundary(rest, max),
         };
-        let used = stable_parts(rest, span, form, threads);
+        let release = self.unneeded.take();
+        let used = stable_parts(rest, span, form, threads, release);
         self.stable_short = used < span;
         if used == 0 {
             // The next character may change: the general path takes the next piece.
@@ -69,7 +71,8 @@ impl Converter<'_> {
         self.out.write_encoded(stable)?;
         self.leave_uncounted(input, base, stable, Policy::Strict);
         self.remember(stable);
-        input.consume(used);
+        // The span's pages are released by the threads of the next span, beside their work.
+        self.unneeded = input.consume_keeping_pages(used);
         self.input_end = base + used as u64;
         Ok(true)
     }
@@ -86,21 +89,39 @@ impl Converter<'_> {
 
 /// How much of the first `span` bytes of `rest` (mapped UTF-8 that starts at a boundary) is
 /// stable, ending before a character that is stable too, scanned in `threads` parts at
-/// once.
-fn stable_parts(rest: &[u8], span: usize, form: NormalForm, threads: usize) -> usize {
+/// once. The pages of `release` (those of the span before) are released by the parts'
+/// threads, a piece each, first.
+fn stable_parts(
+    rest: &[u8],
+    span: usize,
+    form: NormalForm,
+    threads: usize,
+    release: Option<Unneeded>,
+) -> usize {
     // Each part is scanned with the rest of the input after it, to see past its end.
     let parts: Vec<(&[u8], usize)> = cut_parts(&rest[..span], threads)
         .into_iter()
         .map(|r| (&rest[r.start..], r.len()))
         .collect();
+    let pieces = pieces_for(release, parts.len());
     let results = std::thread::scope(|scope| {
-        let mut jobs = parts.iter();
-        let Some(&(first, len)) = jobs.next() else {
+        let mut jobs = parts.iter().zip(pieces);
+        let Some((&(first, len), piece)) = jobs.next() else {
             return Vec::new();
         };
         let handles: Vec<_> = jobs
-            .map(|&(part, len)| scope.spawn(move || stable_part(part, len, form)))
+            .map(|(&(part, len), piece)| {
+                scope.spawn(move || {
+                    if let Some(piece) = piece {
+                        piece.release();
+                    }
+                    stable_part(part, len, form)
+                })
+            })
             .collect();
+        if let Some(piece) = piece {
+            piece.release();
+        }
         let mut results = vec![stable_part(first, len, form)];
         // A thread that could not finish passes nothing: the general path takes over there.
         results.extend(handles.into_iter().map(|h| h.join().unwrap_or(0)));
@@ -166,7 +187,7 @@ mod tests {
     /// Checks the promise of [`stable_parts`] on `bytes`: the part it passes is its own
     /// form, cut where the form of the whole starts the same way.
     fn check(bytes: &[u8], form: NormalForm, threads: usize) -> Result<(), TestCaseError> {
-        let used = stable_parts(bytes, bytes.len(), form, threads);
+        let used = stable_parts(bytes, bytes.len(), form, threads, None);
         let whole = general(bytes, form);
         let head = general(&bytes[..used], form);
         prop_assert_eq!(&head[..], &bytes[..used], "not stable");
@@ -184,11 +205,17 @@ mod tests {
         }
         // Long enough that the scan passes most of it, then one character to compose.
         let bytes = clean.as_bytes();
-        let used = stable_parts(bytes, bytes.len(), NormalForm::Nfc, 2);
+        let used = stable_parts(bytes, bytes.len(), NormalForm::Nfc, 2, None);
         assert!(used + 100 >= bytes.len(), "{used} of {}", bytes.len());
         let mut changing = clean.clone();
         changing.insert_str(changing.len() / 3 * 2, "e\u{301}");
-        let used = stable_parts(changing.as_bytes(), changing.len(), NormalForm::Nfc, 2);
+        let used = stable_parts(
+            changing.as_bytes(),
+            changing.len(),
+            NormalForm::Nfc,
+            2,
+            None,
+        );
         assert!(used < changing.len() / 3 * 2 && used > changing.len() / 2);
         check(changing.as_bytes(), NormalForm::Nfc, 2).unwrap();
     }
