@@ -142,12 +142,12 @@ def generate() -> str:
         "#![forbid(unsafe_code)]",
         "",
         "/// One language: its name, its pairs (first, second, weight in tenths of a nat) and its",
-        "/// one-letter words, its ASCII pairs.",
+        "/// one-letter words, its ASCII pairs (bytes: a quarter of the size of chars).",
         "pub type Language = (",
         "    &'static str,",
         "    &'static [(char, char, i8)],",
         "    &'static str,",
-        "    &'static [(char, char, i8)],",
+        "    &'static [(u8, u8, i8)],",
         ");",
         "",
         "/// Every language of the model.",
@@ -171,7 +171,7 @@ def generate() -> str:
         lines.append(f"    ], \"{lone_letters(text)}\", &[")
         arows = ascii_rows(text) if latin(text) else []
         for i in range(0, len(arows), 6):
-            lines.append("        " + ", ".join(rust_pair(r) for r in arows[i:i + 6]) + ",")
+            lines.append("        " + ", ".join(f"(b'{a}', b'{b}', {w})" for a, b, w in arows[i:i + 6]) + ",")
         lines.append("    ]),")
     lines.append("];")
     return "\n".join(lines) + "\n"

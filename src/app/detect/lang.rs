@@ -93,7 +93,9 @@ fn ascii_gaps(ascii: &AsciiCounts) -> Vec<f64> {
             let mut seen = 0;
             let mut score = 0.0;
             for &(a, b, w) in table.iter() {
-                if let Some(n) = ascii_index(a, b).and_then(|i| ascii.get(i)) {
+                if let Some(n) =
+                    ascii_index(char::from(a), char::from(b)).and_then(|i| ascii.get(i))
+                {
                     seen += n;
                     score += f64::from(w) / 10.0 * f64::from(*n);
                 }
