@@ -21,7 +21,7 @@ const UNSEEN: f64 = -3.0;
 /// How much the language that the ASCII words speak for counts, per pair with a non-ASCII
 /// letter: the gap, in nats per ASCII pair, between a Latin-script language and the one
 /// the ASCII pairs fit best, times this, times the pairs the language is judged on.
-const ASCII_WEIGHT: f64 = 2.0;
+const ASCII_WEIGHT: f64 = 1.0;
 
 /// The best fit of `text` to a language: (the language, its score in nats); `None` when
 /// the text has no pair the model speaks about (ASCII, CJK).
