@@ -160,3 +160,28 @@ fn a_declared_encoding_and_a_late_wider_charset_byte_count() {
     let json = detect(&["--json"], &ja);
     assert!(json.contains("\"encoding\":\"CP932\""), "{json}");
 }
+
+#[test]
+fn dutch_words_around_two_accents_keep_the_text_dutch() {
+    // `geïntegreerd` and `gecreëerd` alone read as Latvian in CP775 or Mac Central
+    // European; the Dutch words around them say which language the text is in.
+    let text = "Het nieuwe systeem is volledig geïntegreerd in de bestaande omgeving van de \
+                gemeente. Er is een aparte werkgroep gecreëerd die de overgang begeleidt, \
+                zodat de medewerkers niet worden overvallen door de veranderingen. Volgens de \
+                wethouder gaat het om een belangrijke stap voor de dienstverlening aan de \
+                inwoners van de stad.\n";
+    let cp1252 = encoding_rs::WINDOWS_1252.encode(text).0;
+    let found = detect(&[], &cp1252);
+    assert!(found.contains(": windows-1252 (guess)"), "{found}");
+    // The same text in CP850: ï is 0x8B, ë is 0x89 there.
+    let cp850: Vec<u8> = text
+        .chars()
+        .map(|c| match c {
+            'ï' => 0x8B,
+            'ë' => 0x89,
+            c => c as u8,
+        })
+        .collect();
+    let found = detect(&[], &cp850);
+    assert!(found.contains(": CP850 (guess)"), "{found}");
+}

@@ -91,6 +91,32 @@ def pairs(text: str) -> Counter:
     return Counter(p for p in zip(norm, norm[1:]) if any(ord(c) >= 0x80 for c in p))
 
 
+ASCII = " abcdefghijklmnopqrstuvwxyz"
+
+
+def ascii_pairs(text: str) -> Counter:
+    """The pairs of `text` made only of ASCII letters and spaces (as `pairs` normalises)."""
+    norm = "".join(c.lower() if c.isalpha() else " " for c in text)
+    norm = re.sub(" +", " ", norm)
+    return Counter(p for p in zip(norm, norm[1:]) if all(c in ASCII for c in p))
+
+
+def latin(text: str) -> bool:
+    """A language written mostly in ASCII letters: its ASCII pairs tell it from another."""
+    letters = [c for c in text.lower() if c.isalpha()]
+    return sum(c in ASCII for c in letters) > len(letters) / 2
+
+
+def ascii_rows(text: str) -> list[tuple[str, str, int]]:
+    """The ASCII pairs of a Latin-script language, each with its weight in tenths of a nat:
+    ln(p(pair) / p(chance)), chance one pair in 27^2."""
+    counts = ascii_pairs(text)
+    total = sum(counts.values())
+    chance = 1.0 / len(ASCII) ** 2
+    return [(a, b, max(-128, min(127, round(10 * math.log((n / total) / chance)))))
+            for (a, b), n in sorted(counts.items())]
+
+
 def lone_letters(text: str) -> str:
     """The non-ASCII letters that are words by themselves in `text` (lowercased), at least
     LONE_MIN times: French `à`, Italian `è`, Norwegian `å`."""
@@ -109,13 +135,20 @@ def generate() -> str:
         "//! not a letter) with a non-ASCII letter in them, sorted, each with its weight in tenths",
         "//! of a nat: ln(p(pair) / p(chance)), where chance is one pair in",
         "//! (letters of the language + 1)^2. Then the non-ASCII letters that are words by",
-        "//! themselves in the text (at least twice), lowercased.",
+        "//! themselves in the text (at least twice), lowercased. Then, for the languages written",
+        "//! mostly in ASCII letters, every pair of ASCII letters and spaces the text has, weighted",
+        "//! the same way with chance one pair in 27^2 (empty for the other languages).",
         "",
         "#![forbid(unsafe_code)]",
         "",
         "/// One language: its name, its pairs (first, second, weight in tenths of a nat) and its",
-        "/// one-letter words.",
-        "pub type Language = (&'static str, &'static [(char, char, i8)], &'static str);",
+        "/// one-letter words, its ASCII pairs (bytes: a quarter of the size of chars).",
+        "pub type Language = (",
+        "    &'static str,",
+        "    &'static [(char, char, i8)],",
+        "    &'static str,",
+        "    &'static [(u8, u8, i8)],",
+        ");",
         "",
         "/// Every language of the model.",
         "pub static LANGUAGES: &[Language] = &[",
@@ -135,7 +168,11 @@ def generate() -> str:
         lines.append(f"    (\"{name}\", &[")
         for i in range(0, len(rows), 6):
             lines.append("        " + ", ".join(rust_pair(r) for r in rows[i:i + 6]) + ",")
-        lines.append(f"    ], \"{lone_letters(text)}\"),")
+        lines.append(f"    ], \"{lone_letters(text)}\", &[")
+        arows = ascii_rows(text) if latin(text) else []
+        for i in range(0, len(arows), 6):
+            lines.append("        " + ", ".join(f"(b'{a}', b'{b}', {w})" for a, b, w in arows[i:i + 6]) + ",")
+        lines.append("    ]),")
     lines.append("];")
     return "\n".join(lines) + "\n"
 

@@ -3,36 +3,108 @@
 //! with a non-ASCII letter in them, of each pair's weight in the language that fits best;
 //! a pair the language never has costs `UNSEEN`. Mis-decoded text is made of pairs no
 //! language writes (`Ã©`, `Ð¾`, `Ñ‚`), and a code page of the wrong country turns a
-//! language's frequent letters into rare ones.
+//! language's frequent letters into rare ones. The pairs of ASCII letters say which of the
+//! Latin-script languages the text is in, so that a few accented pairs that look Latvian
+//! do not outweigh the Dutch words around them ([`ascii_gaps`]).
 
 #![forbid(unsafe_code)]
 
 use super::letters::is_letter;
 use super::model::LANGUAGES;
+use std::cell::RefCell;
 use std::collections::HashMap;
 use unicode_normalization::UnicodeNormalization;
 
 /// What a pair the language never has costs, in nats.
 const UNSEEN: f64 = -3.0;
 
+/// How much the language that the ASCII words speak for counts, per pair with a non-ASCII
+/// letter: the gap, in nats per ASCII pair, between a Latin-script language and the one
+/// the ASCII pairs fit best, times this, times the pairs the language is judged on.
+const ASCII_WEIGHT: f64 = 1.0;
+
 /// The best fit of `text` to a language: (the language, its score in nats); `None` when
 /// the text has no pair the model speaks about (ASCII, CJK).
 pub fn fit(text: &str) -> Option<(&'static str, f64)> {
-    let (counts, lone) = pairs(text);
+    let (counts, lone, ascii) = pairs(text);
     let mut counts: Vec<((char, char), u32)> = counts.into_iter().collect();
     if counts.is_empty() {
         return None;
     }
     counts.sort_unstable();
+    let judged: u32 = counts.iter().map(|c| c.1).sum();
+    let gaps = LAST_GAPS.with_borrow_mut(|last| match last {
+        Some((seen, gaps)) if *seen == ascii => gaps.clone(),
+        _ => {
+            let gaps = ascii_gaps(&ascii);
+            *last = Some((ascii, gaps.clone()));
+            gaps
+        }
+    });
     LANGUAGES
         .iter()
-        .map(|(name, table, words)| {
+        .zip(gaps)
+        .map(|((name, table, words, _), gap)| {
             (
                 *name,
-                merge(&counts, table) + lone_words(&lone, table, words),
+                merge(&counts, table)
+                    + lone_words(&lone, table, words)
+                    + ASCII_WEIGHT * gap * f64::from(judged),
             )
         })
         .max_by(|a, b| a.1.total_cmp(&b.1))
+}
+
+thread_local! {
+    /// The last ASCII counts and their gaps: the readings of one input by the code pages
+    /// that share ASCII have the same ASCII pairs, so they are weighed once.
+    static LAST_GAPS: RefCell<Option<(AsciiCounts, Vec<f64>)>> = const { RefCell::new(None) };
+}
+
+/// The ASCII pairs of a text, counted by [`ascii_index`].
+type AsciiCounts = [u32; ASCII_PAIRS];
+
+/// Pairs of a space or ASCII letter with another.
+const ASCII_PAIRS: usize = 27 * 27;
+
+/// Where a pair of spaces and small ASCII letters is counted; `None` for other pairs.
+fn ascii_index(a: char, b: char) -> Option<usize> {
+    let slot = |c: char| match c {
+        ' ' => Some(0),
+        'a'..='z' => Some(c as usize - 'a' as usize + 1),
+        _ => None,
+    };
+    Some(slot(a)? * 27 + slot(b)?)
+}
+
+/// Per language, how much worse than the best its ASCII pairs fit the text's, in nats per
+/// ASCII pair (zero or below): the words written without accents say which language the
+/// text is in (Dutch `geïntegreerd` among Dutch words, not Latvian because a code page
+/// made `ï` a Latvian letter). Languages of other scripts have no ASCII pairs and get
+/// zero: their ASCII is quotations of other languages.
+fn ascii_gaps(ascii: &AsciiCounts) -> Vec<f64> {
+    let total: u32 = ascii.iter().sum();
+    let fits: Vec<Option<f64>> = LANGUAGES
+        .iter()
+        .map(|(_, _, _, table)| {
+            if table.is_empty() || total == 0 {
+                return None;
+            }
+            let mut seen = 0;
+            let mut score = 0.0;
+            for &(a, b, w) in table.iter() {
+                if let Some(n) =
+                    ascii_index(char::from(a), char::from(b)).and_then(|i| ascii.get(i))
+                {
+                    seen += n;
+                    score += f64::from(w) / 10.0 * f64::from(*n);
+                }
+            }
+            Some((score + UNSEEN * f64::from(total - seen)) / f64::from(total))
+        })
+        .collect();
+    let best = fits.iter().flatten().copied().fold(f64::MIN, f64::max);
+    fits.iter().map(|f| f.map_or(0.0, |f| f - best)).collect()
 }
 
 /// The score of the sorted pair counts against one language's sorted table, in one pass.
@@ -85,8 +157,9 @@ fn cyrillic(c: char) -> bool {
 /// space, runs of spaces one; only pairs with a non-ASCII letter of an alphabetic script
 /// (ideographs, kana and hangul are judged elsewhere). Then the non-ASCII letters that
 /// stand alone as a word, lowercased, with their counts (see [`Lone`]).
-fn pairs(text: &str) -> (HashMap<(char, char), u32>, Vec<Lone>) {
+fn pairs(text: &str) -> (HashMap<(char, char), u32>, Vec<Lone>, AsciiCounts) {
     let mut counts = HashMap::new();
+    let mut ascii = [0; ASCII_PAIRS];
     let mut lone: Vec<Lone> = Vec::new();
     let composed: String;
     // windows-1258 and decomposed text: the model is of composed text.
@@ -163,10 +236,12 @@ fn pairs(text: &str) -> (HashMap<(char, char), u32>, Vec<Lone>) {
             && (prev.is_ascii() || judged(prev))
         {
             *counts.entry((prev, c)).or_insert(0) += 1;
+        } else if let Some(n) = ascii_index(prev, c).and_then(|i| ascii.get_mut(i)) {
+            *n += 1;
         }
         prev = c;
     }
-    (counts, lone)
+    (counts, lone, ascii)
 }
 
 /// The ASCII symbols that ISO 646's national variants, the EBCDIC code pages and the DOS and
@@ -257,9 +332,9 @@ mod tests {
         let sk = fit("Home \u{165} Blog").unwrap().1;
         assert!(sk < 2.0 * UNSEEN + 0.01, "{sk}");
         // A capital alone after a small word is no word either, at a sentence start it is.
-        let (_, lone) = pairs("Home \u{c8} News");
+        let (_, lone, _) = pairs("Home \u{c8} News");
         assert_eq!(lone, vec![('\u{e8}', true, 1)]);
-        let (_, lone) = pairs("Fine.\n\u{c8} nata");
+        let (_, lone, _) = pairs("Fine.\n\u{c8} nata");
         assert_eq!(lone, vec![('\u{e8}', false, 1)]);
         assert!(fit("Home \u{c8} News").unwrap().1 < fit("Fine. \u{c8} nata").unwrap().1);
         // In any alphabet: `И` is a Russian word at a sentence start, not after `Home`.
@@ -271,14 +346,65 @@ mod tests {
     #[test]
     fn a_letter_glued_to_a_number_is_no_word() {
         // ISO-8859-1 `£825` read as KOI8-R: `ё` is a Tajik word, but not before digits.
-        let (_, lone) = pairs("stand to lift \u{451}825 on a \u{451}2 bet");
+        let (_, lone, _) = pairs("stand to lift \u{451}825 on a \u{451}2 bet");
         assert_eq!(lone, vec![('\u{451}', true, 2)]);
         let glued = fit("lift \u{451}825 or \u{451} 2").unwrap().1;
         let spaced = fit("lift \u{451} 825 or \u{451} 2").unwrap().1;
         assert!(glued < spaced - 5.0, "{glued} {spaced}");
         // Ordinal indicators belong after numbers.
-        let (_, lone) = pairs("el 1\u{AA} y el 2\u{BA}");
+        let (_, lone, _) = pairs("el 1\u{AA} y el 2\u{BA}");
         assert!(lone.iter().all(|l| !l.1), "{lone:?}");
+    }
+
+    #[test]
+    fn ascii_pairs_are_counted_beside_the_others() {
+        assert_eq!(ascii_index(' ', 'a'), Some(1));
+        assert_eq!(ascii_index('z', ' '), Some(26 * 27));
+        assert_eq!(ascii_index('\u{eb}', 'e'), None);
+        let (_, _, ascii) = pairs("de gecre\u{eb}erd");
+        let at = |a, b| ascii_index(a, b).and_then(|i| ascii.get(i).copied());
+        assert_eq!(at('d', 'e'), Some(1));
+        assert_eq!(at('e', ' '), Some(1));
+        assert_eq!(at(' ', 'g'), Some(1));
+        // Pairs with the accented letter are the model's other pairs, not ASCII ones.
+        assert_eq!(ascii.iter().sum::<u32>(), 10);
+    }
+
+    #[test]
+    fn ascii_words_say_which_latin_language_it_is() {
+        let (_, _, ascii) = pairs("het is een werkgroep die de overgang van de stad begeleidt");
+        let gaps = ascii_gaps(&ascii);
+        let gap = |name: &str| {
+            LANGUAGES
+                .iter()
+                .zip(&gaps)
+                .find(|l| l.0.0 == name)
+                .map(|l| *l.1)
+        };
+        assert_eq!(gap("Dutch"), Some(0.0));
+        assert!(
+            gap("Latvian").is_some_and(|g| g < -0.5),
+            "{:?}",
+            gap("Latvian")
+        );
+        // Other scripts' languages are not judged by their ASCII.
+        assert_eq!(gap("Russian"), Some(0.0));
+        // Text without ASCII pairs leaves every language as it was.
+        assert!(ascii_gaps(&[0; ASCII_PAIRS]).iter().all(|&g| g == 0.0));
+    }
+
+    #[test]
+    fn dutch_words_outweigh_latvian_looking_pairs() {
+        let dutch_text = "het systeem is ge\u{ef}ntegreerd in de omgeving en er is een werkgroep \
+                     gecre\u{eb}erd die de overgang begeleidt";
+        // CP775 reads windows-1252's `ï` and `ë` bytes as `’` and `ļ`.
+        let cp775 = dutch_text
+            .replace('\u{ef}', "\u{2019}")
+            .replace('\u{eb}', "\u{13c}");
+        // Judged only by its accented pairs, `eļe` (`gecreļerd`) is Latvian and earns them.
+        let bad = fit(&cp775).unwrap();
+        assert_ne!(bad.0, "Latvian", "{bad:?}");
+        assert!(bad.1 < 0.0, "{bad:?}");
     }
 
     #[test]
