@@ -5,7 +5,7 @@
 //! language writes (`Ã©`, `Ð¾`, `Ñ‚`), and a code page of the wrong country turns a
 //! language's frequent letters into rare ones. The pairs of ASCII letters say which of the
 //! Latin-script languages the text is in, so that a few accented pairs that look Latvian
-//! do not outweigh the Dutch words around them ([`ascii_gaps`]).
+//! do not outweigh the Dutch words around them (`ascii_gaps`).
 
 #![forbid(unsafe_code)]
 
