@@ -22,7 +22,7 @@ pub struct Input {
     source: Source,
     /// Absolute offset of the first unread byte.
     offset: u64,
-    /// Where the pages of a mapped file stop being released (see [`release`]).
+    /// Where the pages of a mapped file stop being released (see [`Input::consume`]).
     released: usize,
 }
 
@@ -240,41 +240,43 @@ impl Input {
         Ok(self.window())
     }
 
-    /// Marks the first `n` bytes of the window as read.
+    /// Marks the first `n` bytes of the window as read. The pages of a mapped file before
+    /// them are dropped from our address space a few MiB at a time, so that the process's
+    /// resident size does not grow with the file.
     pub fn consume(&mut self, n: usize) {
+        if let Some(pages) = self.consume_keeping_pages(n) {
+            pages.release();
+        }
+    }
+
+    /// Marks the first `n` bytes of the window as read, like [`consume`](Input::consume),
+    /// but leaves the pages of a mapped file before them mapped and returns them: the caller
+    /// releases them, on any thread, when it has nothing better to do with it (`None` for
+    /// other inputs, or when less than a batch is due).
+    pub fn consume_keeping_pages(&mut self, n: usize) -> Option<Unneeded> {
         self.offset += n as u64;
         match &mut self.source {
-            Source::Stream { start, .. } => *start += n,
-            Source::Owned { .. } | Source::Part { .. } => {}
+            Source::Stream { start, .. } => {
+                *start += n;
+                None
+            }
+            Source::Owned { .. } | Source::Part { .. } => None,
             Source::Mapped(m) => {
                 let done = usize::try_from(self.offset)
                     .unwrap_or(usize::MAX)
                     .min(m.len());
-                release(m, &mut self.released, done);
+                let (start, end) = (self.released, done & !(PAGE - 1));
+                if end < start + RELEASE_BATCH {
+                    return None;
+                }
+                self.released = end;
+                Some(Unneeded {
+                    map: Arc::clone(m),
+                    start,
+                    end,
+                })
             }
         }
-    }
-
-    /// Marks the first `n` bytes of the window of a mapped file as read, like
-    /// [`consume`](Input::consume), but leaves the pages before them mapped and returns them:
-    /// the caller releases them, on any thread, when it has nothing better to do with it
-    /// (`None` for other inputs, or when less than a batch is due).
-    pub fn consume_keeping_pages(&mut self, n: usize) -> Option<Unneeded> {
-        let Source::Mapped(m) = &self.source else {
-            self.consume(n);
-            return None;
-        };
-        let map = Arc::clone(m);
-        self.offset += n as u64;
-        let done = usize::try_from(self.offset)
-            .unwrap_or(usize::MAX)
-            .min(map.len());
-        let (start, end) = (self.released, done & !(PAGE - 1));
-        if end < start + RELEASE_BATCH {
-            return None;
-        }
-        self.released = end;
-        Some(Unneeded { map, start, end })
     }
 
     fn available(&self) -> (usize, bool) {
@@ -391,17 +393,6 @@ fn stream(file: File, regular: bool) -> Source {
 const PAGE: usize = 4096;
 /// Pages are released this many bytes at a time.
 const RELEASE_BATCH: usize = 8 * 1024 * 1024;
-
-/// Pages of the map before `done` that were converted are dropped from our address space,
-/// a few MiB at a time, so that the process's resident size does not grow with the file.
-fn release(m: &Mmap, released: &mut usize, done: usize) {
-    let end = done & !(PAGE - 1);
-    if end < *released + RELEASE_BATCH {
-        return;
-    }
-    drop_pages(m, *released, end);
-    *released = end;
-}
 
 /// Drops pages `start..end` (page-aligned offsets) of the map from our address space.
 #[cfg_attr(not(unix), allow(unused_variables))]

@@ -146,11 +146,10 @@ mod x86 {
             first[3..].copy_from_slice(&bytes[..32]);
             errors = tables.check(&first);
             at = 32;
-            while let Some(pair) = bytes.get(at - 3..at + 64) {
+            while let Some(pair) = bytes[at - 3..].first_chunk::<{ 3 + 64 }>() {
                 if let Some(ahead) = bytes.get(at + PREFETCH) {
                     _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(ahead).cast());
                 }
-                let pair: &[u8; 3 + 64] = pair.try_into().unwrap_or(&[0; 67]);
                 if !is_ascii(pair) {
                     let (one, two) = (window(pair, 0), window(pair, 32));
                     errors = _mm256_or_si256(errors, tables.check(one));

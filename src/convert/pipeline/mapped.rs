@@ -326,16 +326,12 @@ fn convert_parts(
         let handles: Vec<_> = jobs
             .map(|((&(part, offset), bad), piece)| {
                 scope.spawn(move || {
-                    if let Some(piece) = piece {
-                        piece.release();
-                    }
+                    piece.into_iter().for_each(Unneeded::release);
                     convert_part(part, offset, policy, bad, limits)
                 })
             })
             .collect();
-        if let Some(piece) = piece {
-            piece.release();
-        }
+        piece.into_iter().for_each(Unneeded::release);
         let mut results = vec![convert_part(first, offset, policy, bad, limits)];
         // A thread that could not finish counts as an error: the general path then decides.
         results.extend(handles.into_iter().map(|h| h.join().ok().flatten()));

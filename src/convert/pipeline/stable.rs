@@ -112,16 +112,12 @@ fn stable_parts(
         let handles: Vec<_> = jobs
             .map(|(&(part, len), piece)| {
                 scope.spawn(move || {
-                    if let Some(piece) = piece {
-                        piece.release();
-                    }
+                    piece.into_iter().for_each(Unneeded::release);
                     stable_part(part, len, form)
                 })
             })
             .collect();
-        if let Some(piece) = piece {
-            piece.release();
-        }
+        piece.into_iter().for_each(Unneeded::release);
         let mut results = vec![stable_part(first, len, form)];
         // A thread that could not finish passes nothing: the general path takes over there.
         results.extend(handles.into_iter().map(|h| h.join().unwrap_or(0)));
