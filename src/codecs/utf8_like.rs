@@ -13,6 +13,7 @@
 #![forbid(unsafe_code)]
 
 use super::codec::{DecodeStatus, Problem, has_room};
+use super::kernels::utf8_valid;
 
 /// What sets one variant apart.
 #[derive(Clone, Copy, Debug)]
@@ -153,13 +154,10 @@ fn after_high(rules: Rules, b: &[u8], high: u16, last: bool) -> Step {
 }
 
 /// The length of the start of `run` that is plain UTF-8 the variant takes as it is: valid
-/// UTF-8 (SIMD validation), up to the first four-byte sequence where the variant has none
+/// UTF-8 ([`utf8_valid::first_error`]), up to the first four-byte sequence where the variant has none
 /// and the first 00 where that is ill-formed.
 fn plain_run(rules: Rules, run: &[u8]) -> usize {
-    let valid = match simdutf8::compat::from_utf8(run) {
-        Ok(_) => run.len(),
-        Err(e) => e.valid_up_to(),
-    };
+    let (valid, _) = utf8_valid::first_error(run);
     let run = &run[..valid];
     let stop_4 = if rules.pairs {
         first_at_least(run, 0xF0)

@@ -515,16 +515,10 @@ impl<'a> Iterator for Utf8Segments<'a> {
 }
 
 /// The length of the valid UTF-8 at the start of `bytes` and of the maximal ill-formed
-/// subpart after it (0 when the valid run reaches the end), by SIMD validation (simdutf8,
-/// whose errors report the subpart's length as std's do).
+/// subpart after it (0 when the valid run reaches the end), by SIMD validation
+/// ([`utf8_valid::first_error`]).
 pub(super) fn utf8_run(bytes: &[u8]) -> (usize, usize) {
-    match simdutf8::compat::from_utf8(bytes) {
-        Ok(_) => (bytes.len(), 0),
-        Err(e) => {
-            let n = e.valid_up_to();
-            (n, e.error_len().unwrap_or(bytes.len() - n))
-        }
-    }
+    utf8_valid::first_error(bytes)
 }
 
 #[cfg(test)]
