@@ -479,7 +479,7 @@ fn incomplete(bytes: &[u8]) -> bool {
 }
 
 /// The valid runs of UTF-8 and the maximal ill-formed subpart after each, in order, found
-/// by SIMD validation (simdutf8, whose errors report the subpart's length as std's do).
+/// by [`utf8_run`].
 struct Utf8Segments<'a> {
     rest: &'a [u8],
 }
@@ -498,16 +498,10 @@ impl<'a> Iterator for Utf8Segments<'a> {
             return None;
         }
         let rest = self.rest;
-        // A valid piece (the common case) is validated once, and taken as it is.
-        let (valid, bad) = match simdutf8::compat::from_utf8(rest) {
-            Ok(all) => (all, 0),
-            Err(e) => {
-                let n = e.valid_up_to();
-                // The run before an error is valid UTF-8, so this cannot fail.
-                let valid = simdutf8::basic::from_utf8(&rest[..n]).unwrap_or_default();
-                (valid, e.error_len().unwrap_or(rest.len() - n))
-            }
-        };
+        let (n, bad) = utf8_run(rest);
+        // The run before an error is valid UTF-8, so this cannot fail; checked again as
+        // text rather than taken on trust, at simdutf8's speed for valid text.
+        let valid = simdutf8::basic::from_utf8(&rest[..n]).unwrap_or_default();
         let n = valid.len();
         self.rest = &rest[n + bad..];
         Some((valid, &rest[n..n + bad]))
