@@ -65,6 +65,19 @@ fn escapes_of_charsets_the_table_has_switch_on_by_themselves() {
 }
 
 #[test]
+fn base64_with_plus_signs_is_ascii_not_utf7() {
+    // A key's base64 lines and a URL token hold `+` before base64 digits, which a UTF-7
+    // reading would decode to scattered code units: the file is ASCII.
+    let pem = b"-----BEGIN KEY-----\n\
+        pU3KGCUwux1tEyze1iN7LtkeP3IfyxlxF0SU1kk8nVw0YL4xIB5p/tqg7ui5\n\
+        mX9cfCmZ/a/lkyU81lSvTfrXFCegrrP+6SMvivIhH57kkcWxC+y1Vjv8Hm+T\n\
+        Qn7LyP4pVeXNjkbcjtS3wnZNKlpNdncG+F2GkAJK1r2jQBvpyMvMyTX2zR9h\n\
+        -----END KEY-----\n";
+    let found = detect(&[], pem);
+    assert!(found.contains(": UTF-8 (ascii)"), "{found}");
+}
+
+#[test]
 fn an_unsure_guess_is_refused_with_what_to_pass() {
     // Two high bytes: a letter in a dozen code pages.
     let r = run(&["-f", "auto"], b"x \xE9\xE8 y");
