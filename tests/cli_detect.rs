@@ -78,6 +78,16 @@ fn base64_with_plus_signs_is_ascii_not_utf7() {
 }
 
 #[test]
+fn french_oe_in_iso_8859_15_is_not_a_half_sign() {
+    // BD is `œ` in ISO-8859-15 and `½` in windows-1252: a fraction glued to the start of a
+    // word (`les ½ufs`, `l'½uf`) stands where a letter was.
+    let text = b"Les \xbdufs de poule sont pondus chaque jour. On mange les \xbdufs \xe0 la \
+        coque, et l'\xbduf dur est tr\xe8s appr\xe9ci\xe9 en \xe9t\xe9.\n";
+    let found = detect(&[], text);
+    assert!(found.contains(": ISO-8859-15 (guess)"), "{found}");
+}
+
+#[test]
 fn an_unsure_guess_is_refused_with_what_to_pass() {
     // Two high bytes: a letter in a dozen code pages.
     let r = run(&["-f", "auto"], b"x \xE9\xE8 y");

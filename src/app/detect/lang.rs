@@ -214,9 +214,10 @@ fn pairs(text: &str) -> (HashMap<(char, char), u32>, Vec<Lone>, AsciiCounts) {
                 && !raw.is_whitespace()
                 && (!WORD_JOINERS.contains(&raw)
                     || raw == '\u{2019}' && !apostrophe(chars.clone())))
-            && is_letter(raw_prev)
+            && (is_letter(raw_prev) || elided(raw_prev2, raw_prev))
             && is_letter(next)
-            || capital_inside(raw_prev2, raw_prev, raw);
+            || capital_inside(raw_prev2, raw_prev, raw)
+            || rare_symbol(raw) && next.is_lowercase();
         if !raw.is_ascii() && is_letter(raw) && !is_letter(raw_prev) && !is_letter(next) && !inside
         {
             let c = raw.to_lowercase().next().unwrap_or(raw);
@@ -302,6 +303,32 @@ const INSIDE: char = '\u{FFFD}';
 const WORD_JOINERS: [char; 6] = [
     '\u{2019}', '\u{2BC}', '\u{B7}', '\u{2010}', '\u{2011}', '\u{AD}',
 ];
+
+/// The Latin-1 symbols that text does not put before a word (unlike `¿`, `¡`, `«`, `°C`,
+/// `©`, `£`): glued to the small letters of a word, such a symbol stands where its first
+/// letter was (`les ½ufs`, windows-1252's reading of ISO-8859-15 `les œufs`).
+fn rare_symbol(c: char) -> bool {
+    matches!(
+        c,
+        '\u{A2}'
+            | '\u{A4}'..='\u{A6}'
+            | '\u{A8}'
+            | '\u{AC}'
+            | '\u{AF}'
+            | '\u{B1}'..='\u{B4}'
+            | '\u{B6}'
+            | '\u{B8}'
+            | '\u{B9}'
+            | '\u{BC}'..='\u{BE}'
+    )
+}
+
+/// True when `before` is an apostrophe after the letter `before2`: an elided word (`l'`,
+/// `d’`), after which a word begins, so that a symbol there stands where its first letter
+/// was (`L'½uf`, windows-1252's reading of ISO-8859-15 `L'œuf`).
+fn elided(before2: char, before: char) -> bool {
+    matches!(before, '\'' | '\u{2019}') && is_letter(before2)
+}
 
 /// True when a right single quotation mark between letters, followed by `rest`, is an
 /// apostrophe: an elision before a vowel or `h` (`l’homme`, `dell’anno`, `c’hoari`), a
@@ -494,5 +521,28 @@ mod tests {
         assert!(!apostrophe("ntegreerd".chars()));
         assert_eq!(pairs("ge\u{2019}ntegreerd").0.get(&('e', INSIDE)), Some(&1));
         assert!(pairs("l\u{2019}homme don\u{2019}t").0.is_empty());
+    }
+
+    #[test]
+    fn a_symbol_after_an_elision_stands_for_a_letter() {
+        assert!(elided('l', '\''));
+        assert!(!elided(' ', '\''));
+        // windows-1252's `½` for ISO-8859-15's `œ`.
+        assert_eq!(pairs("L'\u{bd}uf").0.get(&(INSIDE, 'u')), Some(&1));
+        assert!(pairs("a ' \u{bd} b").0.is_empty());
+    }
+
+    #[test]
+    fn a_rare_symbol_glued_to_a_word_stands_for_its_first_letter() {
+        assert_eq!(pairs("les \u{bd}ufs").0.get(&(' ', INSIDE)), Some(&1));
+        assert_eq!(pairs("les \u{bd}ufs").0.get(&(INSIDE, 'u')), Some(&1));
+        // Punctuation and signs that text writes before words are not.
+        assert!(
+            pairs("\u{bf}Qu\u{e9}? \u{ab}oui\u{bb} 20 \u{b0}C \u{bd} cup")
+                .0
+                .iter()
+                .all(|p| p.0.0 != INSIDE)
+        );
+        assert!(!rare_symbol('\u{bf}') && !rare_symbol('\u{b0}') && rare_symbol('\u{bd}'));
     }
 }
