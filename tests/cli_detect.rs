@@ -88,6 +88,25 @@ fn french_oe_in_iso_8859_15_is_not_a_half_sign() {
 }
 
 #[test]
+fn a_breadcrumb_guillemet_is_not_a_thai_letter() {
+    // Mac Roman's `»` (C8) is windows-874's `ศ`, a Thai one-letter word: alone between
+    // English words it is a symbol of a Latin text, whose English words it would contradict.
+    let text = b"Black Sea and Blue Economy: Ecosystem-Based Management | BlackSea\n\
+        Home \xc8 Black Sea and Blue Economy: Ecosystem-Based Management and Planning\n\
+        On Friday 19 November, a Black Sea project workshop was held for the partners.\n";
+    let found = detect(&[], text);
+    assert!(
+        !found.contains("windows-874") && !found.contains("TIS-620"),
+        "{found}"
+    );
+    // The Mac pages all read C8 as `»`.
+    assert!(
+        found.contains(": macintosh") || found.contains(": x-mac-"),
+        "{found}"
+    );
+}
+
+#[test]
 fn an_unsure_guess_is_refused_with_what_to_pass() {
     // Two high bytes: a letter in a dozen code pages.
     let r = run(&["-f", "auto"], b"x \xE9\xE8 y");

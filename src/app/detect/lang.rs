@@ -52,7 +52,12 @@ fn scores(text: &str) -> Option<Vec<(&'static str, f64)>> {
     // it pays the gap of the Latin language they fit worst, per such pair. Its words
     // written whole in its own script, beside ASCII markup or quotations, cost nothing.
     let worst = gaps.iter().flatten().copied().fold(0.0, f64::min);
-    let mixed = f64::from(mixed_pairs(&counts));
+    let islands = if lone.iter().any(|l| other_script(l.0)) {
+        islands(text)
+    } else {
+        0
+    };
+    let mixed = f64::from(mixed_pairs(&counts) + 2 * islands);
     let scores = LANGUAGES
         .iter()
         .zip(gaps)
@@ -70,10 +75,39 @@ fn scores(text: &str) -> Option<Vec<(&'static str, f64)>> {
     Some(scores)
 }
 
+/// A letter of an alphabet other than Latin.
+fn other_script(c: char) -> bool {
+    alphabet(c) && !matches!(c as u32, 0xC0..=0x24F | 0x1E00..=0x1EFF)
+}
+
+/// How many one-letter words of another script than Latin stand between two words of
+/// ASCII letters: a symbol of a Latin text read as a letter (`Home ศ Black Sea`, windows-874
+/// for Mac Roman's `Home » Black Sea`); each counts as two mixed pairs (with its spaces).
+fn islands(text: &str) -> u32 {
+    let mut words = text
+        .split(|c: char| !is_letter(c))
+        .filter(|w| !w.is_empty());
+    let (mut before2, mut before) = (None, words.next());
+    let mut n = 0;
+    for word in words {
+        let ascii = |w: Option<&str>| w.is_some_and(|w| w.is_ascii());
+        if let Some(w) = before
+            && ascii(before2)
+            && word.is_ascii()
+            && w.chars().count() == 1
+            && w.chars().all(other_script)
+        {
+            n += 1;
+        }
+        (before2, before) = (before, Some(word));
+    }
+    n
+}
+
 /// How many of the pairs join an ASCII letter and a letter of a script other than Latin:
 /// a word that mixes the two scripts.
 fn mixed_pairs(counts: &[((char, char), u32)]) -> u32 {
-    let other = |c: char| alphabet(c) && !matches!(c as u32, 0xC0..=0x24F | 0x1E00..=0x1EFF);
+    let other = other_script;
     counts
         .iter()
         .filter(|((a, b), _)| {
@@ -544,5 +578,23 @@ mod tests {
                 .all(|p| p.0.0 != INSIDE)
         );
         assert!(!rare_symbol('\u{bf}') && !rare_symbol('\u{b0}') && rare_symbol('\u{bd}'));
+    }
+
+    #[test]
+    fn a_letter_of_another_script_alone_between_ascii_words_is_an_island() {
+        assert_eq!(islands("Home \u{e28} Black Sea"), 1);
+        assert_eq!(islands("Home \u{e9} Black Sea"), 0, "a Latin letter");
+        assert_eq!(islands("\u{43b}\u{44e}\u{434}\u{438} \u{438} Google"), 0);
+        // As Thai, where `ศ` is a word, it pays the English words' gap.
+        let score = |text: &str, name: &str| {
+            scores(text)
+                .and_then(|s| s.into_iter().find(|l| l.0 == name))
+                .map(|l| l.1)
+        };
+        let thai = score(
+            "Home \u{e28} Black Sea and the Blue Economy of the region",
+            "Thai",
+        );
+        assert!(thai.is_some_and(|t| t < 0.0), "{thai:?}");
     }
 }
