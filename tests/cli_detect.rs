@@ -65,6 +65,48 @@ fn escapes_of_charsets_the_table_has_switch_on_by_themselves() {
 }
 
 #[test]
+fn base64_with_plus_signs_is_ascii_not_utf7() {
+    // A key's base64 lines and a URL token hold `+` before base64 digits, which a UTF-7
+    // reading would decode to scattered code units: the file is ASCII.
+    let pem = b"-----BEGIN KEY-----\n\
+        pU3KGCUwux1tEyze1iN7LtkeP3IfyxlxF0SU1kk8nVw0YL4xIB5p/tqg7ui5\n\
+        mX9cfCmZ/a/lkyU81lSvTfrXFCegrrP+6SMvivIhH57kkcWxC+y1Vjv8Hm+T\n\
+        Qn7LyP4pVeXNjkbcjtS3wnZNKlpNdncG+F2GkAJK1r2jQBvpyMvMyTX2zR9h\n\
+        -----END KEY-----\n";
+    let found = detect(&[], pem);
+    assert!(found.contains(": UTF-8 (ascii)"), "{found}");
+}
+
+#[test]
+fn french_oe_in_iso_8859_15_is_not_a_half_sign() {
+    // BD is `œ` in ISO-8859-15 and `½` in windows-1252: a fraction glued to the start of a
+    // word (`les ½ufs`, `l'½uf`) stands where a letter was.
+    let text = b"Les \xbdufs de poule sont pondus chaque jour. On mange les \xbdufs \xe0 la \
+        coque, et l'\xbduf dur est tr\xe8s appr\xe9ci\xe9 en \xe9t\xe9.\n";
+    let found = detect(&[], text);
+    assert!(found.contains(": ISO-8859-15 (guess)"), "{found}");
+}
+
+#[test]
+fn a_breadcrumb_guillemet_is_not_a_thai_letter() {
+    // Mac Roman's `»` (C8) is windows-874's `ศ`, a Thai one-letter word: alone between
+    // English words it is a symbol of a Latin text, whose English words it would contradict.
+    let text = b"Black Sea and Blue Economy: Ecosystem-Based Management | BlackSea\n\
+        Home \xc8 Black Sea and Blue Economy: Ecosystem-Based Management and Planning\n\
+        On Friday 19 November, a Black Sea project workshop was held for the partners.\n";
+    let found = detect(&[], text);
+    assert!(
+        !found.contains("windows-874") && !found.contains("TIS-620"),
+        "{found}"
+    );
+    // The Mac pages all read C8 as `»`.
+    assert!(
+        found.contains(": macintosh") || found.contains(": x-mac-"),
+        "{found}"
+    );
+}
+
+#[test]
 fn an_unsure_guess_is_refused_with_what_to_pass() {
     // Two high bytes: a letter in a dozen code pages.
     let r = run(&["-f", "auto"], b"x \xE9\xE8 y");

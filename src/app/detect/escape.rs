@@ -9,6 +9,7 @@
 
 #![forbid(unsafe_code)]
 
+use super::letters;
 use crate::codecs::{Charset, labels};
 
 /// What the escape sequences prove.
@@ -85,8 +86,8 @@ fn gb_pairs(run: &[u8]) -> bool {
     run[..even].iter().all(|b| (0x21..=0x7E).contains(b))
 }
 
-/// UTF-7: at least two `+...` base64 runs that decode to UTF-16 with non-ASCII characters,
-/// or one when the input is short.
+/// UTF-7: at least two `+...` base64 runs that decode to text with non-ASCII characters
+/// ([`utf7_text`]), or one when the input is short.
 fn utf7(head: &[u8]) -> bool {
     let mut runs = 0;
     let mut i = 0;
@@ -96,7 +97,8 @@ fn utf7(head: &[u8]) -> bool {
             .iter()
             .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'+' || b == b'/')
             .count();
-        if len >= 3 && base64_is_non_ascii_utf16(&head[start..start + len]) {
+        let cut = start + len == head.len();
+        if len >= 3 && utf7_text(&head[start..start + len], cut) {
             runs += 1;
         }
         i = start + len;
@@ -104,7 +106,14 @@ fn utf7(head: &[u8]) -> bool {
     runs >= 2 || (runs == 1 && head.len() < 200)
 }
 
-fn base64_is_non_ascii_utf16(run: &[u8]) -> bool {
+/// True when a base64 run is what a UTF-7 encoder writes for text with non-ASCII
+/// characters, evidence that the same bytes read as ASCII (UTF-8) lack: UTF-16 code units
+/// that are letters, marks or the punctuation of text, surrogates only in pairs, and no
+/// base64 digit beyond the last unit but for zero padding bits (unless the input is `cut`
+/// inside the run). A run of base64 data (a key in a PEM file, a token in a URL with a `+`
+/// in it) decodes to units scattered over the whole plane: private use, lone surrogates,
+/// symbols, with bits left over.
+fn utf7_text(run: &[u8], cut: bool) -> bool {
     let value = |b: u8| -> u32 {
         match b {
             b'A'..=b'Z' => u32::from(b - b'A'),
@@ -116,24 +125,44 @@ fn base64_is_non_ascii_utf16(run: &[u8]) -> bool {
     };
     let mut bits = 0u32;
     let mut nbits = 0;
-    let mut units = 0;
-    let mut non_ascii = false;
+    let mut units: Vec<u16> = Vec::new();
     for &b in run {
         bits = (bits << 6) | value(b);
         nbits += 6;
         if nbits >= 16 {
             nbits -= 16;
-            let unit = (bits >> nbits) & 0xFFFF;
-            units += 1;
-            // Text in UTF-7 is not made of controls.
-            if unit < 0x20 && !matches!(unit, 9 | 10 | 13) {
-                return false;
-            }
-            non_ascii |= unit >= 0x80;
+            units.push(((bits >> nbits) & 0xFFFF) as u16);
         }
         bits &= (1 << nbits) - 1;
     }
-    units > 0 && non_ascii
+    let padded = nbits < 6 && bits == 0;
+    // An input cut between the two halves of a pair ends with the first.
+    if cut && units.last().is_some_and(|u| (0xD800..0xDC00).contains(u)) {
+        units.pop();
+    }
+    let mut non_ascii = false;
+    for c in char::decode_utf16(units.iter().copied()) {
+        let Ok(c) = c else {
+            return false;
+        };
+        if !text_char(c) {
+            return false;
+        }
+        non_ascii |= !c.is_ascii();
+    }
+    non_ascii && (padded || cut)
+}
+
+/// A character that text holds: printable ASCII and the common controls, letters, combining
+/// marks, and the punctuation, currency and other symbol blocks of running text.
+fn text_char(c: char) -> bool {
+    match c as u32 {
+        0x09 | 0x0A | 0x0D | 0x20..=0x7E => true,
+        0xA0..=0xBF | 0x300..=0x36F => true,
+        0x2000..=0x206F | 0x20A0..=0x20CF | 0x2100..=0x214F | 0x2190..=0x27BF => true,
+        0x3000..=0x303F | 0xFF00..=0xFFEF => true,
+        _ => letters::is_letter(c),
+    }
 }
 
 #[cfg(test)]
@@ -161,5 +190,28 @@ mod tests {
         assert_eq!(name(b"a + b = c, x ~ y, C++ and ~{ alone"), None);
         assert_eq!(name("non-ASCII \u{1b}$B".as_bytes()), Some("ISO-2022-JP"));
         assert_eq!(name(b"caf\xc3\xa9 \x1b$B"), None);
+    }
+
+    #[test]
+    fn base64_data_is_not_utf7() {
+        // Lines of a PEM key or a URL token hold `+` before base64 digits; their units are
+        // scattered over the plane (private use, lone surrogates) with bits left over.
+        let pem = b"-----BEGIN KEY-----\n\
+            pU3KGCUwux1tEyze1iN7LtkeP3IfyxlxF0SU1kk8nVw0YL4xIB5p/tqg7ui5\n\
+            mX9cfCmZ/a/lkyU81lSvTfrXFCegrrP+6SMvivIhH57kkcWxC+y1Vjv8Hm+T\n\
+            Qn7LyP4pVeXNjkbcjtS3wnZNKlpNdncG+F2GkAJK1r2jQBvpyMvMyTX2zR9h\n\
+            -----END KEY-----\n";
+        assert_eq!(name(pem), None);
+        assert!(!utf7_text(b"6SMvivIhH57kkcWxC", false));
+        // What a UTF-7 encoder writes is text, with zero padding bits.
+        let text = b"Fran+AOc-ais, +AOk-t+AOk +ZeVnLIqe +BCAEQwRBBEEEOgQ4BDk +IKw 5";
+        assert_eq!(name(text), Some("UTF-7"));
+        assert!(utf7_text(b"ZeVnLIqe", false));
+        // Bits left over that are not zero: not an encoder's run.
+        assert!(utf7_text(b"AOk", false));
+        assert!(!utf7_text(b"AOl", false));
+        // Cut inside a run, the padding is not there yet.
+        assert!(utf7_text(b"BCAEQwRBBE", true));
+        assert!(!utf7_text(b"BCAEQwRBBE", false));
     }
 }

@@ -21,11 +21,16 @@ const UNSEEN: f64 = -3.0;
 /// How much the language that the ASCII words speak for counts, per pair with a non-ASCII
 /// letter: the gap, in nats per ASCII pair, between a Latin-script language and the one
 /// the ASCII pairs fit best, times this, times the pairs the language is judged on.
-const ASCII_WEIGHT: f64 = 1.0;
+const ASCII_WEIGHT: f64 = 2.0;
 
 /// The best fit of `text` to a language: (the language, its score in nats); `None` when
 /// the text has no pair the model speaks about (ASCII, CJK).
 pub fn fit(text: &str) -> Option<(&'static str, f64)> {
+    scores(text)?.into_iter().max_by(|a, b| a.1.total_cmp(&b.1))
+}
+
+/// Every language's score for `text`, in the order of [`LANGUAGES`]; `None` as for [`fit`].
+fn scores(text: &str) -> Option<Vec<(&'static str, f64)>> {
     let (counts, lone, ascii) = pairs(text);
     let mut counts: Vec<((char, char), u32)> = counts.into_iter().collect();
     if counts.is_empty() {
@@ -41,24 +46,81 @@ pub fn fit(text: &str) -> Option<(&'static str, f64)> {
             gaps
         }
     });
-    LANGUAGES
+    // A language of another script is judged by its ASCII pairs only where its letters
+    // stand inside ASCII words: there the ASCII words are the text and its letters were
+    // made of a Latin text's accents (Dutch `gecreëerd` as windows-1251 `gecreлerd`), so
+    // it pays the gap of the Latin language they fit worst, per such pair. Its words
+    // written whole in its own script, beside ASCII markup or quotations, cost nothing.
+    let worst = gaps.iter().flatten().copied().fold(0.0, f64::min);
+    let islands = if lone.iter().any(|l| other_script(l.0)) {
+        islands(text)
+    } else {
+        0
+    };
+    let mixed = f64::from(mixed_pairs(&counts) + 2 * islands);
+    let scores = LANGUAGES
         .iter()
         .zip(gaps)
         .map(|((name, table, words, _), gap)| {
+            let ascii = match gap {
+                Some(gap) => gap * f64::from(judged),
+                None => worst * mixed,
+            };
             (
                 *name,
-                merge(&counts, table)
-                    + lone_words(&lone, table, words)
-                    + ASCII_WEIGHT * gap * f64::from(judged),
+                merge(&counts, table) + lone_words(&lone, table, words) + ASCII_WEIGHT * ascii,
             )
         })
-        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .collect();
+    Some(scores)
+}
+
+/// A letter of an alphabet other than Latin.
+fn other_script(c: char) -> bool {
+    alphabet(c) && !matches!(c as u32, 0xC0..=0x24F | 0x1E00..=0x1EFF)
+}
+
+/// How many one-letter words of another script than Latin stand between two words of
+/// ASCII letters: a symbol of a Latin text read as a letter (`Home ศ Black Sea`, windows-874
+/// for Mac Roman's `Home » Black Sea`); each counts as two mixed pairs (with its spaces).
+fn islands(text: &str) -> u32 {
+    let mut words = text
+        .split(|c: char| !is_letter(c))
+        .filter(|w| !w.is_empty());
+    let (mut before2, mut before) = (None, words.next());
+    let mut n = 0;
+    for word in words {
+        let ascii = |w: Option<&str>| w.is_some_and(|w| w.is_ascii());
+        if let Some(w) = before
+            && ascii(before2)
+            && word.is_ascii()
+            && w.chars().count() == 1
+            && w.chars().all(other_script)
+        {
+            n += 1;
+        }
+        (before2, before) = (before, Some(word));
+    }
+    n
+}
+
+/// How many of the pairs join an ASCII letter and a letter of a script other than Latin:
+/// a word that mixes the two scripts.
+fn mixed_pairs(counts: &[((char, char), u32)]) -> u32 {
+    let other = other_script;
+    counts
+        .iter()
+        .filter(|((a, b), _)| {
+            a.is_ascii_alphabetic() && other(*b) || other(*a) && b.is_ascii_alphabetic()
+        })
+        .map(|c| c.1)
+        .sum()
 }
 
 thread_local! {
     /// The last ASCII counts and their gaps: the readings of one input by the code pages
     /// that share ASCII have the same ASCII pairs, so they are weighed once.
-    static LAST_GAPS: RefCell<Option<(AsciiCounts, Vec<f64>)>> = const { RefCell::new(None) };
+    static LAST_GAPS: RefCell<Option<(AsciiCounts, Vec<Option<f64>>)>> = const { RefCell::new(None) };
 }
 
 /// The ASCII pairs of a text, counted by [`ascii_index`].
@@ -80,9 +142,9 @@ fn ascii_index(a: char, b: char) -> Option<usize> {
 /// Per language, how much worse than the best its ASCII pairs fit the text's, in nats per
 /// ASCII pair (zero or below): the words written without accents say which language the
 /// text is in (Dutch `geïntegreerd` among Dutch words, not Latvian because a code page
-/// made `ï` a Latvian letter). Languages of other scripts have no ASCII pairs and get
-/// zero: their ASCII is quotations of other languages.
-fn ascii_gaps(ascii: &AsciiCounts) -> Vec<f64> {
+/// made `ï` a Latvian letter). `None` for the languages of other scripts, which have no
+/// ASCII pairs, and for every language when the text has no ASCII pairs.
+fn ascii_gaps(ascii: &AsciiCounts) -> Vec<Option<f64>> {
     let total: u32 = ascii.iter().sum();
     let fits: Vec<Option<f64>> = LANGUAGES
         .iter()
@@ -104,7 +166,7 @@ fn ascii_gaps(ascii: &AsciiCounts) -> Vec<f64> {
         })
         .collect();
     let best = fits.iter().flatten().copied().fold(f64::MIN, f64::max);
-    fits.iter().map(|f| f.map_or(0.0, |f| f - best)).collect()
+    fits.iter().map(|f| f.map(|f| f - best)).collect()
 }
 
 /// The score of the sorted pair counts against one language's sorted table, in one pass.
@@ -184,10 +246,12 @@ fn pairs(text: &str) -> (HashMap<(char, char), u32>, Vec<Lone>, AsciiCounts) {
             || !raw.is_ascii()
                 && !is_letter(raw)
                 && !raw.is_whitespace()
-                && !WORD_JOINERS.contains(&raw))
-            && is_letter(raw_prev)
+                && (!WORD_JOINERS.contains(&raw)
+                    || raw == '\u{2019}' && !apostrophe(chars.clone())))
+            && (is_letter(raw_prev) || elided(raw_prev2, raw_prev))
             && is_letter(next)
-            || capital_inside(raw_prev2, raw_prev, raw);
+            || capital_inside(raw_prev2, raw_prev, raw)
+            || rare_symbol(raw) && next.is_lowercase();
         if !raw.is_ascii() && is_letter(raw) && !is_letter(raw_prev) && !is_letter(next) && !inside
         {
             let c = raw.to_lowercase().next().unwrap_or(raw);
@@ -273,6 +337,46 @@ const INSIDE: char = '\u{FFFD}';
 const WORD_JOINERS: [char; 6] = [
     '\u{2019}', '\u{2BC}', '\u{B7}', '\u{2010}', '\u{2011}', '\u{AD}',
 ];
+
+/// The Latin-1 symbols that text does not put before a word (unlike `¿`, `¡`, `«`, `°C`,
+/// `©`, `£`): glued to the small letters of a word, such a symbol stands where its first
+/// letter was (`les ½ufs`, windows-1252's reading of ISO-8859-15 `les œufs`).
+fn rare_symbol(c: char) -> bool {
+    matches!(
+        c,
+        '\u{A2}'
+            | '\u{A4}'..='\u{A6}'
+            | '\u{A8}'
+            | '\u{AC}'
+            | '\u{AF}'
+            | '\u{B1}'..='\u{B4}'
+            | '\u{B6}'
+            | '\u{B8}'
+            | '\u{B9}'
+            | '\u{BC}'..='\u{BE}'
+    )
+}
+
+/// True when `before` is an apostrophe after the letter `before2`: an elided word (`l'`,
+/// `d’`), after which a word begins, so that a symbol there stands where its first letter
+/// was (`L'½uf`, windows-1252's reading of ISO-8859-15 `L'œuf`).
+fn elided(before2: char, before: char) -> bool {
+    matches!(before, '\'' | '\u{2019}') && is_letter(before2)
+}
+
+/// True when a right single quotation mark between letters, followed by `rest`, is an
+/// apostrophe: an elision before a vowel or `h` (`l’homme`, `dell’anno`, `c’hoari`), a
+/// contraction of at most two letters (`don’t`, `zo’n`), or before a capital (`O’Brien`).
+/// Before a small consonant and a longer word (`ge’ntegreerd`, CP775's reading of Dutch
+/// `geïntegreerd`) it stands where a letter was, and is judged as a symbol inside a word.
+fn apostrophe(mut rest: impl Iterator<Item = char>) -> bool {
+    match rest.next() {
+        Some(c) if c.is_ascii_lowercase() && !"aeiouyh".contains(c) => {
+            rest.take_while(|&c| is_letter(c)).take(2).count() < 2
+        }
+        _ => true,
+    }
+}
 
 /// A character the model judges pairs of.
 fn judged(c: char) -> bool {
@@ -379,7 +483,7 @@ mod tests {
                 .iter()
                 .zip(&gaps)
                 .find(|l| l.0.0 == name)
-                .map(|l| *l.1)
+                .and_then(|l| *l.1)
         };
         assert_eq!(gap("Dutch"), Some(0.0));
         assert!(
@@ -387,10 +491,10 @@ mod tests {
             "{:?}",
             gap("Latvian")
         );
-        // Other scripts' languages are not judged by their ASCII.
-        assert_eq!(gap("Russian"), Some(0.0));
+        // Other scripts' languages have no ASCII pairs of their own.
+        assert_eq!(gap("Russian"), None);
         // Text without ASCII pairs leaves every language as it was.
-        assert!(ascii_gaps(&[0; ASCII_PAIRS]).iter().all(|&g| g == 0.0));
+        assert!(ascii_gaps(&[0; ASCII_PAIRS]).iter().all(Option::is_none));
     }
 
     #[test]
@@ -412,5 +516,85 @@ mod tests {
         let good = fit("Größe und Qualität für Bürger").unwrap().1;
         let bad = fit("GrÃ¶ÃŸe und QualitÃ¤t fÃ¼r BÃ¼rger").unwrap().1;
         assert!(good > bad, "{good} {bad}");
+    }
+
+    #[test]
+    fn other_scripts_letters_inside_ascii_words_pay_the_ascii_gap() {
+        let dutch = "het systeem is volledig gecre\u{eb}erd in de omgeving van de stad en er \
+                     is een werkgroep die de overgang begeleidt";
+        // windows-1251 reads windows-1252's `ë` (EB) as `л`: a Cyrillic letter inside Dutch
+        // words.
+        let cyrillic = dutch.replace('\u{eb}', "\u{43b}");
+        let (counts, _, _) = pairs(&cyrillic);
+        let counts: Vec<_> = counts.into_iter().collect();
+        assert_eq!(mixed_pairs(&counts), 2);
+        let score = |text: &str, name: &str| {
+            scores(text)
+                .and_then(|s| s.into_iter().find(|l| l.0 == name))
+                .map(|l| l.1)
+        };
+        // As Russian it pays for the Dutch words around those letters.
+        let (ru, nl) = (score(&cyrillic, "Russian"), score(&cyrillic, "Dutch"));
+        assert!(
+            ru.zip(nl).is_some_and(|(ru, nl)| ru < nl - 2.0),
+            "{ru:?} {nl:?}"
+        );
+        // Russian words written whole, beside ASCII words, pay nothing for them.
+        let ru = "Все люди рождаются свободными и равными.";
+        let quoted = format!("{ru} Google Chrome and the web browser of the day");
+        assert_eq!(score(&quoted, "Russian"), score(ru, "Russian"));
+    }
+
+    #[test]
+    fn an_apostrophe_elides_or_contracts() {
+        assert!(apostrophe("homme".chars()));
+        assert!(apostrophe("t be".chars()));
+        assert!(apostrophe("ll".chars()));
+        assert!(apostrophe("Brien".chars()));
+        // CP775's `’` for windows-1252's `ï`: where a letter was.
+        assert!(!apostrophe("ntegreerd".chars()));
+        assert_eq!(pairs("ge\u{2019}ntegreerd").0.get(&('e', INSIDE)), Some(&1));
+        assert!(pairs("l\u{2019}homme don\u{2019}t").0.is_empty());
+    }
+
+    #[test]
+    fn a_symbol_after_an_elision_stands_for_a_letter() {
+        assert!(elided('l', '\''));
+        assert!(!elided(' ', '\''));
+        // windows-1252's `½` for ISO-8859-15's `œ`.
+        assert_eq!(pairs("L'\u{bd}uf").0.get(&(INSIDE, 'u')), Some(&1));
+        assert!(pairs("a ' \u{bd} b").0.is_empty());
+    }
+
+    #[test]
+    fn a_rare_symbol_glued_to_a_word_stands_for_its_first_letter() {
+        assert_eq!(pairs("les \u{bd}ufs").0.get(&(' ', INSIDE)), Some(&1));
+        assert_eq!(pairs("les \u{bd}ufs").0.get(&(INSIDE, 'u')), Some(&1));
+        // Punctuation and signs that text writes before words are not.
+        assert!(
+            pairs("\u{bf}Qu\u{e9}? \u{ab}oui\u{bb} 20 \u{b0}C \u{bd} cup")
+                .0
+                .iter()
+                .all(|p| p.0.0 != INSIDE)
+        );
+        assert!(!rare_symbol('\u{bf}') && !rare_symbol('\u{b0}') && rare_symbol('\u{bd}'));
+    }
+
+    #[test]
+    fn a_letter_of_another_script_alone_between_ascii_words_is_an_island() {
+        assert_eq!(islands("Home \u{e28} Black Sea"), 1);
+        assert_eq!(islands("Home \u{e9} Black Sea"), 0, "a Latin letter");
+        assert_eq!(islands("\u{43b}\u{44e}\u{434}\u{438} \u{438} Google"), 0);
+        // As Thai, where `ศ` is a word, it pays the English words' gap.
+        let score = |text: &str, name: &str| {
+            scores(text)
+                .and_then(|s| s.into_iter().find(|l| l.0 == name))
+                .map(|l| l.1)
+        };
+        let thai = score(
+            "Home \u{e28} Black Sea and the Blue Economy of the region",
+            "Thai",
+        );
+        assert!(thai.is_some_and(|t| t < 0.0), "{thai:?}");
     }
 }
