@@ -88,6 +88,25 @@ fn french_oe_in_iso_8859_15_is_not_a_half_sign() {
 }
 
 #[test]
+fn kazakh_in_rk1048_is_not_windows_1251() {
+    // Kazakh's own letters (ө қ ң ү ғ) are where windows-1251 has Ukrainian and
+    // Macedonian ones (ґ ќ ѕ ї є): read as Cyrillic letters, the Kazakh words win.
+    // A short sentence: with ң and қ taken for letters of no script, windows-1251's
+    // ѕ and ќ won.
+    let text = "Біз жаңа мектепте оқимыз.\n";
+    let bytes = in_rk1048(text);
+    let found = detect(&[], &bytes);
+    assert!(found.contains(": RK1048 (guess)"), "{found}");
+}
+
+/// `text` in RK1048 (KZ-1048), by the converter itself.
+fn in_rk1048(text: &str) -> Vec<u8> {
+    let r = run(&["-f", "UTF-8", "-t", "RK1048"], text.as_bytes());
+    r.code(0);
+    r.stdout
+}
+
+#[test]
 fn a_breadcrumb_guillemet_is_not_a_thai_letter() {
     // Mac Roman's `»` (C8) is windows-874's `ศ`, a Thai one-letter word: alone between
     // English words it is a symbol of a Latin text, whose English words it would contradict.

@@ -194,6 +194,11 @@ fn weight(c: char) -> (f64, Option<Script>) {
             letter(0.7, Cyrillic)
         }
         0x400..=0x45F => letter(0.3, Cyrillic),
+        // The letters of the Turkic and Iranian languages written in Cyrillic (Kazakh ә ғ
+        // қ ң ө ұ ү һ, Tajik ӣ ӯ ҳ ҷ), which only their own code pages (RK1048, PT154,
+        // KOI8-T) hold: as much a Cyrillic letter as Macedonian ќ, not a letter of no
+        // script, so that a Kazakh word is one word in one script.
+        0x460..=0x52F if is_letter(c) => letter(0.3, Cyrillic),
         0x5D0..=0x5EA => letter(1.0, Hebrew),
         0x591..=0x5C7 => (0.0, None),
         0x621..=0x64A => letter(1.0, Arabic),
@@ -331,6 +336,16 @@ mod tests {
         // Not after the same alphabet, nor at the start.
         assert_eq!(tally("\u{e1b}").score, 1.0);
         assert_eq!(tally("\u{e40}\u{e1b} \u{e1b}").score, 3.0);
+    }
+
+    #[test]
+    fn kazakh_letters_are_cyrillic_letters() {
+        assert_eq!(weight('қ'), (0.3, Some(Script::Cyrillic)));
+        assert_eq!(weight('ҷ'), (0.3, Some(Script::Cyrillic)));
+        // A Kazakh word is one word in one script: its letters' weights and nothing more
+        // (no island of another script inside it), seven Russian letters, і and ө.
+        let word = tally("сөйлейміз").score;
+        assert!((word - (7.0 + 0.7 + 0.3)).abs() < 1e-9, "{word}");
     }
 
     #[test]
