@@ -16,6 +16,11 @@ use std::arch::x86_64::{__m512i, __mmask64};
 const WIDE: usize = 64;
 /// Vectors tested together before one branch.
 const WIDE_BLOCK: usize = 4 * WIDE;
+/// How far ahead of the scan its input is asked for: a page. 100 MB of Chinese under
+/// `--normalize nfc`, processor time, medians of alternating rounds of `perf stat -r 10`:
+/// 28.0 ms with none, 24.6 with 4 KiB, 26.0 with 8 KiB (five rounds); 29.1 with none, 26.1
+/// with 2 KiB, 25.3 with 4 KiB (six rounds). English: 27.7 → 24.8 ms with 4 KiB.
+const PREFETCH: usize = 4096;
 
 /// True when the CPU (and the OS, which must save the registers) has what [`prefix`] needs.
 pub(super) fn available() -> bool {
@@ -46,6 +51,7 @@ fn prefix(ranges: &Ranges, bytes: &[u8]) -> usize {
     let w = Wide::of(&v);
     let mut i = CHUNK;
     while let Some(block) = bytes.get(i - 2..i + WIDE_BLOCK + 2) {
+        prefetch(bytes, i + PREFETCH);
         // All ASCII (the bytes of the block and the two before it): nothing to check. This
         // is tested in 256-bit vectors, so that a block of ASCII runs no 512-bit
         // instruction, which on some CPUs lowers the core's clock for a while.
@@ -63,6 +69,19 @@ fn prefix(ranges: &Ranges, bytes: &[u8]) -> usize {
         i += WIDE_BLOCK;
     }
     v.prefix_from(bytes, i)
+}
+
+/// Asks for the block at `at` of `bytes` to be brought into the cache. Without it each page
+/// of the file comes from memory only as the scan reaches it: the CPU's own prefetcher
+/// stops at the edge of a page. A prefetch is only a hint: an address past the slice (the
+/// input after it, or nothing) is not read as data and cannot fault.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn prefetch(bytes: &[u8], at: usize) {
+    use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+    for line in (0..WIDE_BLOCK).step_by(WIDE) {
+        _mm_prefetch::<_MM_HINT_T0>(bytes.as_ptr().wrapping_add(at + line).cast());
+    }
 }
 
 /// True when `block` (a block and the two bytes before it) is all ASCII, tested with AVX2.
