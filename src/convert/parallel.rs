@@ -467,4 +467,52 @@ mod tests {
         }
         assert!(bounds.len() >= 3, "{bounds:?}");
     }
+
+    /// Ill-formed sequences of every kind, and characters of every length.
+    const BITS: [&[u8]; 8] = [
+        b"\xFF",
+        b"\xE4\xB8",
+        b"\xF0\x9F\x98",
+        b"\xED\xA0\x80",
+        b"\xC0\xAF",
+        b"\x80",
+        b"\n",
+        "\u{e9}\u{4E2D}\u{1F600}".as_bytes(),
+    ];
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+
+        /// UTF-8 → UTF-16 split as on one core, for bits of the kinds above put anywhere in
+        /// three segments of text, most of them a few bytes from a segment's nominal end,
+        /// where the cuts fall.
+        #[test]
+        fn utf8_to_utf16_with_errors_anywhere_is_split_as_on_one_core(
+            at in proptest::collection::vec((0usize..3, -40isize..40, 0..BITS.len()), 1..12),
+            anywhere in proptest::collection::vec((0usize..3 * SEGMENT, 0..BITS.len()), 0..6),
+            policy in proptest::sample::select(&[Policy::Replace, Policy::Escape, Policy::Strict][..]),
+            big_endian in proptest::prelude::any::<bool>(),
+        ) {
+            let line = "A line of English, then \u{4E2D}\u{6587} and \u{e9} and \u{1F600}.\n";
+            let mut data = line.repeat(3 * SEGMENT / line.len() + 10).into_bytes();
+            let mut places: Vec<(usize, usize)> = at
+                .iter()
+                .map(|&(k, d, b)| (((k + 1) * SEGMENT).saturating_add_signed(d), b))
+                .chain(anywhere)
+                .collect();
+            places.sort_unstable();
+            for &(p, b) in places.iter().rev() {
+                let p = p.min(data.len());
+                data.splice(p..p, BITS[b].iter().copied());
+            }
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("t.txt");
+            std::fs::write(&path, &data).unwrap();
+            let to = if big_endian { UTF_16BE } else { UTF_16LE };
+            let [one, split] = both_ways(&path, (UTF_8, to), policy);
+            proptest::prop_assert!(one.0 == split.0, "output differs");
+            proptest::prop_assert_eq!(one.1, split.1);
+            proptest::prop_assert_eq!(one.2, split.2);
+        }
+    }
 }
