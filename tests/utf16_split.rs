@@ -78,3 +78,74 @@ fn errors_late_in_a_split_file_are_those_of_one_core() {
         }
     }
 }
+
+/// `text(18)` with an ill-formed sequence of one of several kinds every 997 bytes (anywhere,
+/// even inside a character, so that some fall just before or after a cut between segments)
+/// and a sequence cut short by the end of the file.
+fn dense_errors() -> Vec<u8> {
+    let clean = text(18);
+    let bad: [&[u8]; 6] = [
+        b"\xFF",
+        b"\xE4\xB8",
+        b"\xF0\x9F\x98",
+        b"\xC0\xAF",
+        b"\x80\x80",
+        b"\xED\xA0\x80",
+    ];
+    let mut bytes = Vec::with_capacity(clean.len() + clean.len() / 300);
+    for (i, stretch) in clean.chunks(997).enumerate() {
+        bytes.extend_from_slice(stretch);
+        bytes.extend_from_slice(bad[i % bad.len()]);
+    }
+    bytes.extend_from_slice(b"\xF0\x9F");
+    bytes
+}
+
+/// UTF-32LE as UTF-16LE, unit by unit, an escaped byte (a lone surrogate) kept as it is.
+fn utf32le_to_utf16le(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len() / 2);
+    for unit in bytes.chunks_exact(4) {
+        let c = u32::from_le_bytes([unit[0], unit[1], unit[2], unit[3]]);
+        match u16::try_from(c) {
+            Ok(u) => out.extend_from_slice(&u.to_le_bytes()),
+            Err(_) => {
+                let c = c - 0x10000;
+                let (high, low) = (0xD800 | (c >> 10), 0xDC00 | (c & 0x3FF));
+                out.extend_from_slice(&(high as u16).to_le_bytes());
+                out.extend_from_slice(&(low as u16).to_le_bytes());
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn dense_errors_split_or_not_are_those_of_the_general_path() {
+    let bytes = dense_errors();
+    let dir = tempdir();
+    let path = write(dir.path(), "big.txt", &bytes);
+    let path = path.to_str().expect("a UTF-8 temporary path");
+    for policy in ["strict", "replace", "escape", "discard"] {
+        for to in ["UTF-16LE", "UTF-16BE"] {
+            same_on_one_core_and_two(path, &["-f", "UTF-8", "-t", to, "--errors", policy]);
+        }
+        // UTF-32 takes each error through the policy one by one, and is never split.
+        let args = [
+            "-f", "UTF-8", "-t", "UTF-16LE", "--errors", policy, "-j", "2",
+        ];
+        let bulk = run(&[&args[..], &[path]].concat(), b"");
+        let general = run(
+            &["-f", "UTF-8", "-t", "UTF-32LE", "--errors", policy, path],
+            b"",
+        );
+        assert_eq!(bulk.code, general.code, "{policy}: {}", bulk.stderr);
+        assert!(
+            bulk.stdout == utf32le_to_utf16le(&general.stdout),
+            "{policy}: output differs from the general path's"
+        );
+        assert_eq!(bulk.stderr, general.stderr, "{policy}");
+        if policy == "replace" || policy == "escape" {
+            bulk.code(0);
+        }
+    }
+}

@@ -39,9 +39,7 @@ pub fn can_split(from: Charset, to: Charset, opts: &Options) -> bool {
     !from.is_stateful()
         && !to.is_stateful()
         && !to.encodes_sequences()
-        && (from.split_pays()
-            || to.split_pays()
-            || (utf8_to_utf16(from, to) && opts.policy == Policy::Strict))
+        && (from.split_pays() || to.split_pays() || (utf8_to_utf16(from, to) && bulk_utf16(opts)))
         && opts.newline == Newline::Keep
         && opts.check.is_none()
 }
@@ -55,14 +53,31 @@ pub fn can_split(from: Charset, to: Charset, opts: &Options) -> bool {
 /// as fast as one (42 / (57 / 2)), an estimate from processor time. The wall time could
 /// only be measured on a shared machine under a load of 5 on 2 cores, where the second core
 /// was busy and the split was slower (92 against 64 ms); on the idle machine the benchmark
-/// gave English 5,256 MB/s split, against 3,201 on one core in the run before. Only under
-/// strict: text with errors goes through the segments' general path, which on the dirty
-/// English file (an error every thousand bytes) under replace took 53 against 27 ms of wall
-/// time on one core (median of 3 runs of 10, idle machine). UTF-16 to UTF-8 is not split:
-/// even with a lent buffer, English took 97 against 44 ms of processor time (the room of
-/// three bytes a unit is zeroed again for text that needs one), Chinese 44 against 41.
+/// gave English 5,256 MB/s split, against 3,201 on one core in the run before. Under
+/// replace and escape too ([`bulk_utf16`]): a segment with errors is converted in the lent
+/// buffer as a clean one is. Before that, its units were zeroed afresh and copied out for
+/// each segment (memmove 32% of the profile), and the dirty English file (an error every
+/// thousand bytes) split took 53 against 27 ms of wall time on one core (idle machine);
+/// now its profile is the one-core profile, with 9% more samples (8 runs each, load 5).
+/// UTF-16 to UTF-8 is not split: even with a lent buffer, English took 97 against 44 ms of
+/// processor time (the room of three bytes a unit is zeroed again for text that needs
+/// one), Chinese 44 against 41.
 fn utf8_to_utf16(from: Charset, to: Charset) -> bool {
     matches!((from.form(), to.form()), (Form::Utf8, Form::Utf16(_)))
+}
+
+/// True when the segments of UTF-8 to UTF-16 take the bulk path ([`Converter::lend_buffer`])
+/// under `opts`: nothing done to the text but the conversion, and a policy that the bulk
+/// path settles in the segment's own buffer (strict, and replace and escape, whose U+FFFD
+/// and U+DC80..U+DCFF join the units there). Discard and the codes of `--errors backslash`
+/// go through the general path, which writes each error and the text between apart.
+fn bulk_utf16(opts: &Options) -> bool {
+    matches!(
+        opts.policy,
+        Policy::Strict | Policy::Replace | Policy::Escape
+    ) && opts.bad_input.is_none()
+        && opts.normalize.is_none()
+        && opts.unmappable.is_none()
 }
 
 /// What one worker made of its segment.
@@ -333,7 +348,7 @@ fn panicked() -> Segment {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::codecs::labels::{GBK, UTF_8};
+    use crate::codecs::labels::{GBK, UTF_8, UTF_16BE, UTF_16LE};
     use crate::convert::Policy;
 
     /// GBK text of `segments` segments and more, with a bad byte after the first space from
@@ -351,15 +366,19 @@ mod tests {
         data
     }
 
-    /// Converts `path` on one core and then on `workers`, returning both (output, counts,
-    /// error message).
-    fn both_ways(path: &std::path::Path, policy: Policy) -> [(Vec<u8>, Counts, String); 2] {
+    /// Converts `path` from `from` to `to` on one core and then on two, returning both
+    /// (output, counts, error message).
+    fn both_ways(
+        path: &std::path::Path,
+        (from, to): (Charset, Charset),
+        policy: Policy,
+    ) -> [(Vec<u8>, Counts, String); 2] {
         let one = {
             let mut input = Input::open(Some(path), false).unwrap();
-            let (mut encoder, mut out) = (Encoder::new(UTF_8), Output::memory());
+            let (mut encoder, mut out) = (Encoder::new(to), Output::memory());
             let name = input.name.clone();
             let opts = Options::policy(policy);
-            let mut converter = Converter::new(GBK, opts, &name, &mut encoder, &mut out);
+            let mut converter = Converter::new(from, opts, &name, &mut encoder, &mut out);
             let result = converter.run(&mut input, false);
             let counts = converter.counts;
             let message = result.err().map(|e| e.to_string()).unwrap_or_default();
@@ -369,7 +388,7 @@ mod tests {
             let input = Input::open(Some(path), false).unwrap();
             let (mut out, mut counts) = (Output::memory(), Counts::default());
             let opts = Options::policy(policy);
-            let result = convert(&input, GBK, opts, UTF_8, 2, &mut out, &mut counts);
+            let result = convert(&input, from, opts, to, 2, &mut out, &mut counts);
             let message = result.err().map(|e| e.to_string()).unwrap_or_default();
             (out.into_bytes(), counts, message)
         };
@@ -382,14 +401,52 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("t.gbk");
         std::fs::write(&path, text_with_bad_bytes(segments)).unwrap();
-        let [one, split] = both_ways(&path, Policy::Replace);
+        let [one, split] = both_ways(&path, (GBK, UTF_8), Policy::Replace);
         assert!(one.0 == split.0, "replace: output differs");
         assert_eq!(one.1, split.1);
         assert_eq!(one.1.ill_formed, segments as u64 + 2, "{:?}", one.1);
-        let [one, split] = both_ways(&path, Policy::Strict);
+        let [one, split] = both_ways(&path, (GBK, UTF_8), Policy::Strict);
         assert!(one.0 == split.0, "strict: output before the error differs");
         assert!(one.2.contains("byte "), "{}", one.2);
         assert_eq!(one.2, split.2);
+    }
+
+    /// UTF-8 whose only ASCII bytes, the only places a segment can end, are line feeds about
+    /// a third of a segment apart, each with ill-formed sequences on both sides: every cut
+    /// between segments falls between two errors. The file ends in a sequence cut short.
+    fn utf8_with_errors_at_every_cut(segments: usize) -> Vec<u8> {
+        let line = [
+            "\u{e9}\u{4E2D}\u{1F600}".repeat(SEGMENT / 27).as_bytes(),
+            b"\xE4\xB8\n\xFF\x80",
+        ]
+        .concat();
+        let mut data = line.repeat(3 * segments);
+        data.extend_from_slice(b"\xF0\x9F");
+        data
+    }
+
+    #[test]
+    fn utf8_to_utf16_with_errors_at_the_cuts_is_split_as_on_one_core() {
+        let count = 6;
+        let data = utf8_with_errors_at_every_cut(count);
+        let bounds = segments(&|w| UTF_8.safe_cut(w), &data);
+        assert!(bounds.len() >= count, "{bounds:?}");
+        for &(start, _) in &bounds[1..] {
+            assert_eq!(&data[start - 3..start + 2], b"\xE4\xB8\n\xFF\x80");
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.txt");
+        std::fs::write(&path, &data).unwrap();
+        for to in [UTF_16LE, UTF_16BE] {
+            for policy in [Policy::Replace, Policy::Escape, Policy::Strict] {
+                let [one, split] = both_ways(&path, (UTF_8, to), policy);
+                assert!(one.0 == split.0, "{policy:?}: output differs");
+                assert_eq!(one.1, split.1, "{policy:?}");
+                assert_eq!(one.2, split.2, "{policy:?}");
+            }
+            let [one, _] = both_ways(&path, (UTF_8, to), Policy::Replace);
+            assert_eq!(one.1.ill_formed, 3 * 3 * count as u64 + 1, "{:?}", one.1);
+        }
     }
 
     #[test]
@@ -409,5 +466,53 @@ mod tests {
             assert_eq!(data[end - 1], b' ', "cut at {end}, inside the run of hanzi");
         }
         assert!(bounds.len() >= 3, "{bounds:?}");
+    }
+
+    /// Ill-formed sequences of every kind, and characters of every length.
+    const BITS: [&[u8]; 8] = [
+        b"\xFF",
+        b"\xE4\xB8",
+        b"\xF0\x9F\x98",
+        b"\xED\xA0\x80",
+        b"\xC0\xAF",
+        b"\x80",
+        b"\n",
+        "\u{e9}\u{4E2D}\u{1F600}".as_bytes(),
+    ];
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+
+        /// UTF-8 → UTF-16 split as on one core, for bits of the kinds above put anywhere in
+        /// three segments of text, most of them a few bytes from a segment's nominal end,
+        /// where the cuts fall.
+        #[test]
+        fn utf8_to_utf16_with_errors_anywhere_is_split_as_on_one_core(
+            at in proptest::collection::vec((0usize..3, -40isize..40, 0..BITS.len()), 1..12),
+            anywhere in proptest::collection::vec((0usize..3 * SEGMENT, 0..BITS.len()), 0..6),
+            policy in proptest::sample::select(&[Policy::Replace, Policy::Escape, Policy::Strict][..]),
+            big_endian in proptest::prelude::any::<bool>(),
+        ) {
+            let line = "A line of English, then \u{4E2D}\u{6587} and \u{e9} and \u{1F600}.\n";
+            let mut data = line.repeat(3 * SEGMENT / line.len() + 10).into_bytes();
+            let mut places: Vec<(usize, usize)> = at
+                .iter()
+                .map(|&(k, d, b)| (((k + 1) * SEGMENT).saturating_add_signed(d), b))
+                .chain(anywhere)
+                .collect();
+            places.sort_unstable();
+            for &(p, b) in places.iter().rev() {
+                let p = p.min(data.len());
+                data.splice(p..p, BITS[b].iter().copied());
+            }
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("t.txt");
+            std::fs::write(&path, &data).unwrap();
+            let to = if big_endian { UTF_16BE } else { UTF_16LE };
+            let [one, split] = both_ways(&path, (UTF_8, to), policy);
+            proptest::prop_assert!(one.0 == split.0, "output differs");
+            proptest::prop_assert_eq!(one.1, split.1);
+            proptest::prop_assert_eq!(one.2, split.2);
+        }
     }
 }

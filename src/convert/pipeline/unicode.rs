@@ -146,56 +146,75 @@ impl Converter<'_> {
 
     /// [`Self::utf8_piece`] to UTF-16 in bulk: a clean piece is validated and converted in
     /// one pass; one with errors run by run between them, each error going to the policy.
+    /// Either way the units are made in `wide` (see [`Converter::lend_buffer`]), whose bytes
+    /// then go out: into an empty memory output (a segment of the split) the buffer itself
+    /// becomes the output's, so text with errors is not copied either.
     fn utf8_piece_to_utf16(
         &mut self,
         piece: &[u8],
         last: bool,
         order: UnitOrder,
     ) -> Result<usize, Failure> {
-        // A clean piece, the common case, is converted in one pass straight into the bytes
-        // that go out (see `wide`); one with errors, or a buffer not aligned for units
-        // (the allocator aligns it: not seen), takes the units path.
         let room = 2 * (piece.len() + 1);
         let mut wide = std::mem::take(&mut self.wide);
         if wide.len() < room {
             wide.resize(room, 0);
         }
-        let clean = bytemuck::try_cast_slice_mut::<u8, u16>(&mut wide[..room])
-            .ok()
-            .and_then(|units| simd::utf8_to_utf16(piece, order, units));
-        let result = match clean {
-            Some(n) => {
-                self.pos.advance_utf8(piece);
-                let written = self.out.write_from(&mut wide, 2 * n);
-                written.map(|()| piece.len()).map_err(Failure::from)
-            }
-            None => {
-                let mut units = std::mem::take(&mut self.units);
-                if units.len() <= piece.len() {
-                    units.resize(piece.len() + 1, 0);
+        // The allocator aligns the buffer for units (a misaligned one was never seen); it
+        // would take the units path, which copies.
+        let converted = match bytemuck::try_cast_slice_mut::<u8, u16>(&mut wide[..room]) {
+            Ok(units) => match simd::utf8_to_utf16(piece, order, units) {
+                Some(n) => {
+                    self.pos.advance_utf8(piece);
+                    Ok((piece.len(), n))
                 }
-                let result = self.utf8_runs_to_utf16(piece, last, order, &mut units);
-                self.units = units;
-                result
-            }
+                None => self.utf8_runs_to_utf16(piece, last, order, units),
+            },
+            Err(_) => self.utf8_piece_in_units(piece, last, order),
         };
+        let result = converted.and_then(|(used, n)| {
+            let written = self.out.write_from(&mut wide, 2 * n);
+            written.map(|()| used).map_err(Failure::from)
+        });
         self.wide = wide;
         result
     }
 
+    /// [`Self::utf8_runs_to_utf16`] in the units buffer, for a `wide` buffer not aligned for
+    /// units: its units are written here, and none are left for the caller.
+    fn utf8_piece_in_units(
+        &mut self,
+        piece: &[u8],
+        last: bool,
+        order: UnitOrder,
+    ) -> Result<(usize, usize), Failure> {
+        let mut units = std::mem::take(&mut self.units);
+        if units.len() <= piece.len() {
+            units.resize(piece.len() + 1, 0);
+        }
+        let result = self.utf8_runs_to_utf16(piece, last, order, &mut units);
+        let written = result.and_then(|(used, n)| {
+            let written = self.out.write_encoded(bytemuck::cast_slice(&units[..n]));
+            written.map(|()| (used, 0)).map_err(Failure::from)
+        });
+        self.units = units;
+        written
+    }
+
     /// A piece with errors, converted by [`utf8_to_utf16::convert`] up to each. The units
-    /// gather in `units` and go out at once; what `replace` and `escape` put for an error
-    /// joins them there (as [`Self::malformed`] would write it: one U+FFFD per maximal
-    /// ill-formed subpart, one U+DC80..U+DCFF per byte, which in UTF-8 is never ASCII), so
-    /// that errors a few hundred bytes apart cost no writes; other policies get the error
-    /// after the units before it are written.
+    /// gather in `units`, and the caller writes them out at once; what `replace` and
+    /// `escape` put for an error joins them there (as [`Self::malformed`] would write it:
+    /// one U+FFFD per maximal ill-formed subpart, one U+DC80..U+DCFF per byte, which in
+    /// UTF-8 is never ASCII), so that errors a few hundred bytes apart cost no writes; other
+    /// policies get the error after the units before it are written. Returns the bytes of
+    /// the piece used and the units at the start of `units` still to write.
     fn utf8_runs_to_utf16(
         &mut self,
         piece: &[u8],
         last: bool,
         order: UnitOrder,
         units: &mut [u16],
-    ) -> Result<usize, Failure> {
+    ) -> Result<(usize, usize), Failure> {
         // `units` holds one more unit than the piece has bytes, and no byte makes more than
         // one unit, so every run fits after the units already there.
         let (mut pos, mut n) = (0, 0);
@@ -249,8 +268,7 @@ impl Converter<'_> {
         }
         self.pos.advance_utf8(&piece[counted..pos]);
         self.pos.advance_chars(column_fix);
-        self.out.write_encoded(bytemuck::cast_slice(&units[..n]))?;
-        Ok(pos)
+        Ok((pos, n))
     }
 
     /// Converts well-formed UTF-8 at the start of `rest` into `units`: by the kernel for
