@@ -279,18 +279,24 @@ fn screen<'a>(
     }
     let sample = &bytes[..SCREEN];
     let mut scored: Vec<(f64, u64, &(Charset, f64, Family))> = Vec::new();
+    // Code pages that agree on the bytes of the sample read it alike: tallied once.
+    let mut tallied: Vec<(u64, Tally)> = Vec::new();
     for c in eligible {
         let (cs, prior, family) = *c;
         let unit = cs.form().unit();
         let Some(decoded) = decode_prefix(cs, &sample[..SCREEN - SCREEN % unit]) else {
             continue;
         };
-        let t = text::tally(&decoded);
-        scored.push((
-            t.score + family_penalty(family, t) + prior,
-            fingerprint(decoded.bytes()),
-            c,
-        ));
+        let text = fingerprint(decoded.bytes());
+        let t = match tallied.iter().find(|t| t.0 == text) {
+            Some(&(_, t)) => t,
+            None => {
+                let t = text::tally(&decoded);
+                tallied.push((text, t));
+                t
+            }
+        };
+        scored.push((t.score + family_penalty(family, t) + prior, text, c));
     }
     scored.sort_by(|a, b| b.0.total_cmp(&a.0));
     let mut kept: Vec<u64> = Vec::new();
