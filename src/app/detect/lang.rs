@@ -203,6 +203,9 @@ fn lone_words(lone: &[Lone], table: &[(char, char, i8)], words: &str) -> f64 {
         .sum()
 }
 
+/// A pair of characters and how many times it occurs.
+type Counted = ((char, char), u32);
+
 /// A letter that stands alone as a word: lowercased, whether it was a capital after a word
 /// (which no language writes), and how many times.
 type Lone = (char, bool, u32);
@@ -216,7 +219,7 @@ fn cyrillic(c: char) -> bool {
 /// space, runs of spaces one; only pairs with a non-ASCII letter of an alphabetic script
 /// (ideographs, kana and hangul are judged elsewhere). Then the non-ASCII letters that
 /// stand alone as a word, lowercased, with their counts (see [`Lone`]).
-fn pairs(text: &str) -> (Vec<((char, char), u32)>, Vec<Lone>, AsciiCounts) {
+fn pairs(text: &str) -> (Vec<Counted>, Vec<Lone>, AsciiCounts) {
     // Every pair as one number, sorted and counted at the end: cheaper than a map updated at
     // every character.
     let mut seen: Vec<u64> = Vec::with_capacity(text.len() / 2);
@@ -308,9 +311,9 @@ fn pairs(text: &str) -> (Vec<((char, char), u32)>, Vec<Lone>, AsciiCounts) {
 
 /// The distinct pairs of `seen` (each packed as `first << 32 | second`), in order, with how
 /// many times each occurs.
-fn counted(mut seen: Vec<u64>) -> Vec<((char, char), u32)> {
+fn counted(mut seen: Vec<u64>) -> Vec<Counted> {
     seen.sort_unstable();
-    let mut counts: Vec<((char, char), u32)> = Vec::new();
+    let mut counts: Vec<Counted> = Vec::new();
     for key in seen {
         let char_at = |shift: u32| char::from_u32((key >> shift) as u32).unwrap_or(' ');
         let pair = (char_at(32), char_at(0));
