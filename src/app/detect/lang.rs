@@ -9,10 +9,9 @@
 
 #![forbid(unsafe_code)]
 
-use super::letters::is_letter;
+use super::letters::{is_letter, is_lower, is_upper, to_lower};
 use super::model::LANGUAGES;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use unicode_normalization::UnicodeNormalization;
 
 /// What a pair the language never has costs, in nats.
@@ -32,11 +31,9 @@ pub fn fit(text: &str) -> Option<(&'static str, f64)> {
 /// Every language's score for `text`, in the order of [`LANGUAGES`]; `None` as for [`fit`].
 fn scores(text: &str) -> Option<Vec<(&'static str, f64)>> {
     let (counts, lone, ascii) = pairs(text);
-    let mut counts: Vec<((char, char), u32)> = counts.into_iter().collect();
     if counts.is_empty() {
         return None;
     }
-    counts.sort_unstable();
     let judged: u32 = counts.iter().map(|c| c.1).sum();
     let gaps = LAST_GAPS.with_borrow_mut(|last| match last {
         Some((seen, gaps)) if *seen == ascii => gaps.clone(),
@@ -206,6 +203,9 @@ fn lone_words(lone: &[Lone], table: &[(char, char, i8)], words: &str) -> f64 {
         .sum()
 }
 
+/// A pair of characters and how many times it occurs.
+type Counted = ((char, char), u32);
+
 /// A letter that stands alone as a word: lowercased, whether it was a capital after a word
 /// (which no language writes), and how many times.
 type Lone = (char, bool, u32);
@@ -219,8 +219,10 @@ fn cyrillic(c: char) -> bool {
 /// space, runs of spaces one; only pairs with a non-ASCII letter of an alphabetic script
 /// (ideographs, kana and hangul are judged elsewhere). Then the non-ASCII letters that
 /// stand alone as a word, lowercased, with their counts (see [`Lone`]).
-fn pairs(text: &str) -> (HashMap<(char, char), u32>, Vec<Lone>, AsciiCounts) {
-    let mut counts = HashMap::new();
+fn pairs(text: &str) -> (Vec<Counted>, Vec<Lone>, AsciiCounts) {
+    // Every pair as one number, sorted and counted at the end: cheaper than a map updated at
+    // every character.
+    let mut seen: Vec<u64> = Vec::with_capacity(text.len() / 2);
     let mut ascii = [0; ASCII_PAIRS];
     let mut lone: Vec<Lone> = Vec::new();
     let composed: String;
@@ -251,18 +253,17 @@ fn pairs(text: &str) -> (HashMap<(char, char), u32>, Vec<Lone>, AsciiCounts) {
             && (is_letter(raw_prev) || elided(raw_prev2, raw_prev))
             && is_letter(next)
             || capital_inside(raw_prev2, raw_prev, raw)
-            || rare_symbol(raw) && next.is_lowercase();
+            || rare_symbol(raw) && is_lower(next);
         if !raw.is_ascii() && is_letter(raw) && !is_letter(raw_prev) && !is_letter(next) && !inside
         {
-            let c = raw.to_lowercase().next().unwrap_or(raw);
+            let c = to_lower(raw);
             // A capital standing alone begins a sentence or a line, or follows a separator
             // or a word in capitals; after a small word it is no word at all (`Home È News`
             // for Mac Roman's `»`).
             // A letter glued to a number is no word either: a currency sign read as a
             // letter (`£825` as KOI8-R's `ё825`, where Tajik has a word `ё`), except the
             // ordinal indicators written after numbers (`1ª`, `2º`).
-            let stray = raw.is_uppercase()
-                && (last.is_lowercase() || last.is_ascii_digit() || last == ',')
+            let stray = is_upper(raw) && (is_lower(last) || last.is_ascii_digit() || last == ',')
                 || (raw_prev.is_ascii_digit() || next.is_ascii_digit())
                     && !matches!(raw, '\u{AA}' | '\u{BA}');
             match lone.iter_mut().find(|l| (l.0, l.1) == (c, stray)) {
@@ -288,7 +289,7 @@ fn pairs(text: &str) -> (HashMap<(char, char), u32>, Vec<Lone>, AsciiCounts) {
                 ' '
             }
         } else if is_letter(c) {
-            c.to_lowercase().next().unwrap_or(c)
+            to_lower(c)
         } else {
             ' '
         };
@@ -299,13 +300,29 @@ fn pairs(text: &str) -> (HashMap<(char, char), u32>, Vec<Lone>, AsciiCounts) {
             && (c.is_ascii() || judged(c))
             && (prev.is_ascii() || judged(prev))
         {
-            *counts.entry((prev, c)).or_insert(0) += 1;
+            seen.push(u64::from(prev) << 32 | u64::from(c));
         } else if let Some(n) = ascii_index(prev, c).and_then(|i| ascii.get_mut(i)) {
             *n += 1;
         }
         prev = c;
     }
-    (counts, lone, ascii)
+    (counted(seen), lone, ascii)
+}
+
+/// The distinct pairs of `seen` (each packed as `first << 32 | second`), in order, with how
+/// many times each occurs.
+fn counted(mut seen: Vec<u64>) -> Vec<Counted> {
+    seen.sort_unstable();
+    let mut counts: Vec<Counted> = Vec::new();
+    for key in seen {
+        let char_at = |shift: u32| char::from_u32((key >> shift) as u32).unwrap_or(' ');
+        let pair = (char_at(32), char_at(0));
+        match counts.last_mut() {
+            Some((last, n)) if *last == pair => *n += 1,
+            _ => counts.push((pair, 1)),
+        }
+    }
+    counts
 }
 
 /// The ASCII symbols that ISO 646's national variants, the EBCDIC code pages and the DOS and
@@ -319,7 +336,7 @@ fn national(c: char) -> bool {
 /// (`managementÜ.` where IBM037 has `management".`, `gecreŽerd` for `gecreëerd`). Two, so
 /// that Irish `hÉireann` and `nÓ` keep their capital.
 fn capital_inside(before2: char, before: char, c: char) -> bool {
-    !c.is_ascii() && c.is_uppercase() && before.is_lowercase() && before2.is_lowercase()
+    !c.is_ascii() && is_upper(c) && is_lower(before) && is_lower(before2)
 }
 
 /// A non-ASCII letter of a script the model knows (below the CJK blocks).
@@ -387,6 +404,11 @@ fn judged(c: char) -> bool {
 mod tests {
     use super::*;
 
+    /// How many times `text` has the pair `pair` (as [`pairs`] counts).
+    fn count(text: &str, pair: (char, char)) -> Option<u32> {
+        pairs(text).0.iter().find(|c| c.0 == pair).map(|c| c.1)
+    }
+
     #[test]
     fn languages_are_recognised() {
         assert_eq!(
@@ -402,7 +424,7 @@ mod tests {
 
     #[test]
     fn a_symbol_inside_a_word_is_an_unseen_pair() {
-        assert_eq!(pairs("ge\u{2022}ntegreerd").0.get(&('e', INSIDE)), Some(&1));
+        assert_eq!(count("ge\u{2022}ntegreerd", ('e', INSIDE)), Some(1));
         assert!(fit("ge\u{2022}ntegreerd en gecre\u{2018}erd").is_some_and(|f| f.1 < 0.0));
         assert_eq!(fit("plain \u{2022} list"), None);
         assert_eq!(fit("l\u{2019}homme et col\u{B7}lecci"), None);
@@ -411,8 +433,8 @@ mod tests {
     #[test]
     fn national_symbols_inside_words_are_unseen_pairs() {
         // IBM1026 reads IBM037's `ç` as `{`, the DOS pages' `ö` may come out as `~`.
-        assert_eq!(pairs("fa{on").0.get(&('a', INSIDE)), Some(&1));
-        assert_eq!(pairs("t~iss\u{e4}").0.get(&('t', INSIDE)), Some(&1));
+        assert_eq!(count("fa{on", ('a', INSIDE)), Some(1));
+        assert_eq!(count("t~iss\u{e4}", ('t', INSIDE)), Some(1));
         assert!(fit("La fa{on de Fran{ois").is_some_and(|f| f.1 < 0.0));
         // Between words or spaces they are not letters' neighbours.
         assert!(pairs("a {b} c ~ d").0.is_empty());
@@ -526,7 +548,6 @@ mod tests {
         // words.
         let cyrillic = dutch.replace('\u{eb}', "\u{43b}");
         let (counts, _, _) = pairs(&cyrillic);
-        let counts: Vec<_> = counts.into_iter().collect();
         assert_eq!(mixed_pairs(&counts), 2);
         let score = |text: &str, name: &str| {
             scores(text)
@@ -553,7 +574,7 @@ mod tests {
         assert!(apostrophe("Brien".chars()));
         // CP775's `’` for windows-1252's `ï`: where a letter was.
         assert!(!apostrophe("ntegreerd".chars()));
-        assert_eq!(pairs("ge\u{2019}ntegreerd").0.get(&('e', INSIDE)), Some(&1));
+        assert_eq!(count("ge\u{2019}ntegreerd", ('e', INSIDE)), Some(1));
         assert!(pairs("l\u{2019}homme don\u{2019}t").0.is_empty());
     }
 
@@ -562,14 +583,14 @@ mod tests {
         assert!(elided('l', '\''));
         assert!(!elided(' ', '\''));
         // windows-1252's `½` for ISO-8859-15's `œ`.
-        assert_eq!(pairs("L'\u{bd}uf").0.get(&(INSIDE, 'u')), Some(&1));
+        assert_eq!(count("L'\u{bd}uf", (INSIDE, 'u')), Some(1));
         assert!(pairs("a ' \u{bd} b").0.is_empty());
     }
 
     #[test]
     fn a_rare_symbol_glued_to_a_word_stands_for_its_first_letter() {
-        assert_eq!(pairs("les \u{bd}ufs").0.get(&(' ', INSIDE)), Some(&1));
-        assert_eq!(pairs("les \u{bd}ufs").0.get(&(INSIDE, 'u')), Some(&1));
+        assert_eq!(count("les \u{bd}ufs", (' ', INSIDE)), Some(1));
+        assert_eq!(count("les \u{bd}ufs", (INSIDE, 'u')), Some(1));
         // Punctuation and signs that text writes before words are not.
         assert!(
             pairs("\u{bf}Qu\u{e9}? \u{ab}oui\u{bb} 20 \u{b0}C \u{bd} cup")

@@ -1,39 +1,61 @@
-//! Which characters are letters, answered quickly for the scripts the candidate encodings
-//! decode to: every piece of detection evidence asks it of every character.
+//! Which characters are letters, and their case, answered quickly for the scripts the
+//! candidate encodings decode to: every piece of detection evidence asks it of every
+//! character of every reading, and the standard library's answers search its Unicode tables
+//! (that search was a fifth of the detector's time). Below the CJK blocks the answers come
+//! from [`super::chars`], the standard library's own answers written out by
+//! `tests/generated.rs`.
 
 #![forbid(unsafe_code)]
 
-/// `c.is_alphabetic()`, answered without the Unicode table's search for the letters of the
-/// scripts the candidates decode to (the search was half of the detector's time).
+use super::chars::{CASE_END, LETTER, LETTER_END, LOWER, TO_LOWER, UPPER};
+
+fn bit(words: &[u64], u: u32) -> bool {
+    words
+        .get((u / 64) as usize)
+        .is_some_and(|w| w & (1 << (u % 64)) != 0)
+}
+
+/// `c.is_alphabetic()`.
+#[inline]
 pub fn is_letter(c: char) -> bool {
-    match c as u32 {
-        0x41..=0x5A | 0x61..=0x7A => true,
-        0x00..=0x7F | 0xD7 | 0xF7 => false,
-        0x80..=0xA9
-        | 0xAB..=0xB4
-        | 0xB6..=0xB9
-        | 0xBB..=0xBF
-        | 0x2000..=0x206F
-        | 0x20A0..=0x20CF
-        | 0x2500..=0x25FF => false,
-        0xC0..=0x24F
-        | 0x391..=0x3A1
-        | 0x3A3..=0x3CE
-        | 0x400..=0x481
-        | 0x48A..=0x52F
-        | 0x386
-        | 0x388..=0x38A
-        | 0x38C
-        | 0x38E..=0x390
-        | 0x5D0..=0x5EA
-        | 0xE01..=0xE3A
-        | 0x621..=0x63A
-        | 0x641..=0x64A
-        | 0x3041..=0x3096
-        | 0x30A1..=0x30FA
-        | 0x4E00..=0x9FFF
-        | 0xAC00..=0xD7A3 => true,
+    let u = c as u32;
+    if u < LETTER_END {
+        return bit(&LETTER, u);
+    }
+    match u {
+        0x3041..=0x3096 | 0x30A1..=0x30FA | 0x4E00..=0x9FFF | 0xAC00..=0xD7A3 => true,
         _ => c.is_alphabetic(),
+    }
+}
+
+/// `c.is_lowercase()`.
+#[inline]
+pub fn is_lower(c: char) -> bool {
+    let u = c as u32;
+    if u < CASE_END {
+        bit(&LOWER, u)
+    } else {
+        c.is_lowercase()
+    }
+}
+
+/// `c.is_uppercase()`.
+#[inline]
+pub fn is_upper(c: char) -> bool {
+    let u = c as u32;
+    if u < CASE_END {
+        bit(&UPPER, u)
+    } else {
+        c.is_uppercase()
+    }
+}
+
+/// The first character of `c.to_lowercase()` (`i` for `İ`, whose lowercase adds a dot).
+#[inline]
+pub fn to_lower(c: char) -> char {
+    match TO_LOWER.get(c as usize) {
+        Some(&l) => char::from_u32(u32::from(l)).unwrap_or(c),
+        None => c.to_lowercase().next().unwrap_or(c),
     }
 }
 
@@ -42,10 +64,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn is_letter_is_is_alphabetic() {
-        for u in 0..0x1_0000 {
+    fn the_answers_are_the_standard_librarys() {
+        for u in 0..0x11_0000 {
             if let Some(c) = char::from_u32(u) {
                 assert_eq!(is_letter(c), c.is_alphabetic(), "U+{u:04X}");
+                assert_eq!(is_lower(c), c.is_lowercase(), "U+{u:04X}");
+                assert_eq!(is_upper(c), c.is_uppercase(), "U+{u:04X}");
+                assert_eq!(to_lower(c), c.to_lowercase().next().unwrap(), "U+{u:04X}");
             }
         }
     }

@@ -17,6 +17,8 @@
 
 #![forbid(unsafe_code)]
 
+#[rustfmt::skip]
+pub mod chars;
 pub mod declared;
 pub mod escape;
 pub mod lang;

@@ -192,15 +192,14 @@ pub fn rank_in(bytes: &[u8], chardetng: Option<Charset>, head: &[u8]) -> Vec<Ran
         let Some(decoded) = decode_prefix(cs, whole) else {
             continue;
         };
-        let text = fingerprint(decoded.bytes());
+        let text = fingerprint(decoded.as_bytes());
         // Code pages that agree on the bytes present decode alike: such a reading is
         // tallied once.
         let (tally, letters) = match tallied.iter().find(|t| t.0 == text) {
             Some(&(_, tally, letters)) => (tally, letters),
             None => {
                 let tally = text::tally(&decoded);
-                let letters = decoded.chars().filter(|&c| letters::is_letter(c));
-                let letters = fingerprint(letters.flat_map(|c| (c as u32).to_le_bytes()));
+                let letters = letters_fingerprint(&decoded);
                 tallied.push((text, tally, letters));
                 (tally, letters)
             }
@@ -279,18 +278,24 @@ fn screen<'a>(
     }
     let sample = &bytes[..SCREEN];
     let mut scored: Vec<(f64, u64, &(Charset, f64, Family))> = Vec::new();
+    // Code pages that agree on the bytes of the sample read it alike: tallied once.
+    let mut tallied: Vec<(u64, Tally)> = Vec::new();
     for c in eligible {
         let (cs, prior, family) = *c;
         let unit = cs.form().unit();
         let Some(decoded) = decode_prefix(cs, &sample[..SCREEN - SCREEN % unit]) else {
             continue;
         };
-        let t = text::tally(&decoded);
-        scored.push((
-            t.score + family_penalty(family, t) + prior,
-            fingerprint(decoded.bytes()),
-            c,
-        ));
+        let text = fingerprint(decoded.as_bytes());
+        let t = match tallied.iter().find(|t| t.0 == text) {
+            Some(&(_, t)) => t,
+            None => {
+                let t = text::tally(&decoded);
+                tallied.push((text, t));
+                t
+            }
+        };
+        scored.push((t.score + family_penalty(family, t) + prior, text, c));
     }
     scored.sort_by(|a, b| b.0.total_cmp(&a.0));
     let mut kept: Vec<u64> = Vec::new();
@@ -316,21 +321,40 @@ fn screen<'a>(
 /// A 64-bit fingerprint of a decoding, to tell readings apart: a multiply-rotate hash over
 /// eight bytes at a time, cheaper than SipHash one character at a time on the kilobytes of
 /// every candidate's text.
-fn fingerprint(bytes: impl Iterator<Item = u8>) -> u64 {
-    const K: u64 = 0x9E37_79B9_7F4A_7C15;
+fn fingerprint(bytes: &[u8]) -> u64 {
     let mut h = 0u64;
-    let mut word = 0u64;
-    let mut n = 0u64;
-    for b in bytes {
-        word = word << 8 | u64::from(b);
+    let mut words = bytes.chunks_exact(8);
+    for word in &mut words {
+        h = mix(h, u64::from_le_bytes(word.try_into().unwrap_or_default()));
+    }
+    let rest = words.remainder();
+    let mut last = [0u8; 8];
+    last[..rest.len()].copy_from_slice(rest);
+    finish(mix(h, u64::from_le_bytes(last)), bytes.len() as u64)
+}
+
+/// The [`fingerprint`] of the letters of `text` alone, two characters to a word.
+fn letters_fingerprint(text: &str) -> u64 {
+    let (mut h, mut word, mut n) = (0u64, 0u64, 0u64);
+    for c in text.chars().filter(|&c| letters::is_letter(c)) {
+        word = word << 32 | u64::from(c);
         n += 1;
-        if n.is_multiple_of(8) {
-            h = (h.rotate_left(23) ^ word).wrapping_mul(K);
+        if n.is_multiple_of(2) {
+            h = mix(h, word);
             word = 0;
         }
     }
-    h = (h.rotate_left(23) ^ word).wrapping_mul(K);
-    (h ^ n).wrapping_mul(K) ^ (h >> 29)
+    finish(mix(h, word), n)
+}
+
+const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
+
+fn mix(h: u64, word: u64) -> u64 {
+    (h.rotate_left(23) ^ word).wrapping_mul(MIX)
+}
+
+fn finish(h: u64, n: u64) -> u64 {
+    (h ^ n).wrapping_mul(MIX) ^ (h >> 29)
 }
 
 /// How many bytes of evidence the confidence counts at least: a margin won on two
@@ -576,13 +600,14 @@ mod tests {
 
     #[test]
     fn fingerprints_tell_readings_apart() {
-        let a = fingerprint("caf\u{e9} cr\u{e8}me".bytes());
-        assert_eq!(a, fingerprint("caf\u{e9} cr\u{e8}me".bytes()));
-        assert_ne!(a, fingerprint("caf\u{e8} cr\u{e8}me".bytes()));
-        assert_ne!(
-            fingerprint(b"ab".iter().copied()),
-            fingerprint(b"\0ab".iter().copied())
-        );
+        let a = fingerprint("caf\u{e9} cr\u{e8}me".as_bytes());
+        assert_eq!(a, fingerprint("caf\u{e9} cr\u{e8}me".as_bytes()));
+        assert_ne!(a, fingerprint("caf\u{e8} cr\u{e8}me".as_bytes()));
+        assert_ne!(fingerprint(b"ab"), fingerprint(b"\0ab"));
+        assert_ne!(fingerprint(b"12345678"), fingerprint(b"12345678\0"));
+        let l = letters_fingerprint("caf\u{e9}, cr\u{e8}me!");
+        assert_eq!(l, letters_fingerprint("caf\u{e9} cr\u{e8}me"));
+        assert_ne!(l, letters_fingerprint("caf\u{e8} cr\u{e8}me"));
     }
 
     #[test]

@@ -12,7 +12,7 @@
 
 #![forbid(unsafe_code)]
 
-use super::letters::is_letter;
+use super::letters::{is_letter, is_lower, is_upper};
 use super::punct;
 use crate::codecs::{DecodeStatus, Decoder, labels};
 use std::sync::OnceLock;
@@ -98,7 +98,7 @@ pub fn tally(text: &str) -> Tally {
             if ps != s && alphabetic(ps) && alphabetic(s) {
                 t.score -= 3.0;
             }
-            if p.is_lowercase() && c.is_uppercase() {
+            if is_lower(p) && is_upper(c) {
                 t.score -= 1.5;
             }
         }

@@ -39,6 +39,13 @@ pub trait Machine: Clone + Send + 'static {
     fn pairs(&self) -> Option<&'static [u32]> {
         None
     }
+
+    /// True when `byte` alone is a shift (ISO-2022's SO or SI) that `step` would answer with
+    /// `Unit::Control(1)`, and the state has been changed as `step` would change it: text in
+    /// such an encoding shifts between every word, and this keeps the shifts out of `step`.
+    fn shift(&mut self, _byte: u8) -> bool {
+        false
+    }
 }
 
 /// A 94×94 set as UTF-8, for [`Machine::pairs`]: at `(row - 0x21) * 94 + cell - 0x21`, the
@@ -192,6 +199,11 @@ impl<M: Machine> Decode for StatefulDecoder<M> {
             }
             if i == src.len() {
                 break;
+            }
+            // (A shift writes nothing: no room to check.)
+            if self.m.shift(src[i]) {
+                i += 1;
+                continue;
             }
             if k + 8 > buf.len() {
                 flush(dst, &buf[..k]);

@@ -78,6 +78,16 @@ impl Machine for KrMachine {
         }
         super::ascii_run(bytes)
     }
+
+    #[inline]
+    fn shift(&mut self, byte: u8) -> bool {
+        match byte {
+            SO => self.shifted = true,
+            SI => self.shifted = false,
+            _ => return false,
+        }
+        true
+    }
 }
 
 impl Codec for Iso2022Kr {
