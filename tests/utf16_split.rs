@@ -7,17 +7,10 @@ mod common;
 
 use common::*;
 
-/// About `mib` MiB of UTF-8 with line feeds and characters of every length: over 16 MiB is
-/// split, in segments of a few hundred KiB.
-fn text(mib: usize) -> Vec<u8> {
-    let line = "A line of English, then 中文 and é and 😀, to the end of the line.\n";
-    line.repeat(mib * 1024 * 1024 / line.len()).into_bytes()
-}
-
-/// `text(18)` with ill-formed sequences late in it: at 15 MiB, a few KiB on, and in the
+/// `large_text(18)` with ill-formed sequences late in it: at 15 MiB, a few KiB on, and in the
 /// last line. Returns the bytes and the offset of the first.
 fn late_errors() -> (Vec<u8>, usize) {
-    let mut bytes = text(18);
+    let mut bytes = large_text(18);
     let first = 15 * 1024 * 1024;
     let at = [first, first + 4099, bytes.len() - 7];
     for (i, &p) in at.iter().enumerate().rev() {
@@ -40,7 +33,7 @@ fn same_on_one_core_and_two(path: &str, args: &[&str]) -> Run {
 
 #[test]
 fn clean_text_is_the_same_split_or_not() {
-    let bytes = text(18);
+    let bytes = large_text(18);
     let dir = tempdir();
     let path = write(dir.path(), "big.txt", &bytes);
     let path = path.to_str().expect("a UTF-8 temporary path");
@@ -79,11 +72,10 @@ fn errors_late_in_a_split_file_are_those_of_one_core() {
     }
 }
 
-/// `text(18)` with an ill-formed sequence of one of several kinds every 997 bytes (anywhere,
+/// `large_text(18)` with an ill-formed sequence of one of several kinds every 997 bytes (anywhere,
 /// even inside a character, so that some fall just before or after a cut between segments)
 /// and a sequence cut short by the end of the file.
 fn dense_errors() -> Vec<u8> {
-    let clean = text(18);
     let bad: [&[u8]; 6] = [
         b"\xFF",
         b"\xE4\xB8",
@@ -92,13 +84,7 @@ fn dense_errors() -> Vec<u8> {
         b"\x80\x80",
         b"\xED\xA0\x80",
     ];
-    let mut bytes = Vec::with_capacity(clean.len() + clean.len() / 300);
-    for (i, stretch) in clean.chunks(997).enumerate() {
-        bytes.extend_from_slice(stretch);
-        bytes.extend_from_slice(bad[i % bad.len()]);
-    }
-    bytes.extend_from_slice(b"\xF0\x9F");
-    bytes
+    with_errors_every_997(&large_text(18), &bad)
 }
 
 /// UTF-32LE as UTF-16LE, unit by unit, an escaped byte (a lone surrogate) kept as it is.

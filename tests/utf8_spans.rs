@@ -7,14 +7,6 @@ mod common;
 
 use common::*;
 
-/// About `mib` MiB of text with line feeds and characters of every length. 22 MiB is more
-/// than one span of the fast path under strict (16 MiB, and a second only where 4 MiB or
-/// more are left), so that an error can fall in the second.
-fn text(mib: usize) -> Vec<u8> {
-    let line = "A line of English, then 中文 and é and 😀, to the end of the line.\n";
-    line.repeat(mib * 1024 * 1024 / line.len()).into_bytes()
-}
-
 /// Runs the file through the binary by name (mapped) with `-j jobs` and piped in; asserts
 /// that both give the same status, output and messages (the name of the input aside).
 fn same_mapped_and_piped(bytes: &[u8], args: &[&str]) -> Run {
@@ -45,14 +37,14 @@ fn same_mapped_and_piped(bytes: &[u8], args: &[&str]) -> Run {
 
 #[test]
 fn clean_text_is_written_as_it_is() {
-    let bytes = text(22);
+    let bytes = large_text(22);
     let piped = same_mapped_and_piped(&bytes, &["-f", "UTF-8", "-t", "UTF-8"]);
     piped.code(0).out(&bytes);
 }
 
 #[test]
 fn strict_reports_an_error_in_a_later_span_at_its_place() {
-    let mut bytes = text(22);
+    let mut bytes = large_text(22);
     // In the second 16 MiB span, in the middle of a line, after a 4-byte character.
     let at = 18 * 1024 * 1024;
     let at = at
@@ -77,7 +69,6 @@ fn strict_reports_an_error_in_a_later_span_at_its_place() {
 fn repairs_give_the_general_path_s_output_and_counts() {
     // 22 MiB: a span of 16 MiB, then the rest in one (too short for two), each written as
     // runs of the map between the replacements.
-    let clean = text(22);
     let bad: [&[u8]; 5] = [
         b"\xFF",
         b"\xE4\xB8",
@@ -85,13 +76,7 @@ fn repairs_give_the_general_path_s_output_and_counts() {
         b"\xC0\xAF",
         b"\x80\x80",
     ];
-    // An error every ~1000 bytes (anywhere, even inside a character), and one at the end.
-    let mut bytes = Vec::with_capacity(clean.len() + clean.len() / 300);
-    for (i, stretch) in clean.chunks(997).enumerate() {
-        bytes.extend_from_slice(stretch);
-        bytes.extend_from_slice(bad[i % bad.len()]);
-    }
-    bytes.extend_from_slice(b"\xF0\x9F");
+    let bytes = with_errors_every_997(&large_text(22), &bad);
     for policy in ["replace", "escape", "discard"] {
         let args = ["-f", "UTF-8", "-t", "UTF-8", "--errors", policy];
         let piped = same_mapped_and_piped(&bytes, &args);

@@ -141,6 +141,26 @@ impl Run {
     }
 }
 
+/// About `mib` MiB of UTF-8 with line feeds and characters of every length: large enough
+/// (from 16 MiB) to be split across cores or mapped in spans.
+pub fn large_text(mib: usize) -> Vec<u8> {
+    let line = "A line of English, then 中文 and é and 😀, to the end of the line.\n";
+    line.repeat(mib * 1024 * 1024 / line.len()).into_bytes()
+}
+
+/// `clean` with one of `bad` (in turn) after every 997 bytes (anywhere, even inside a
+/// character, so that some fall just before or after a cut between segments or spans) and
+/// a sequence cut short by the end of the file.
+pub fn with_errors_every_997(clean: &[u8], bad: &[&[u8]]) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(clean.len() + clean.len() / 300);
+    for (i, stretch) in clean.chunks(997).enumerate() {
+        bytes.extend_from_slice(stretch);
+        bytes.extend_from_slice(bad[i % bad.len()]);
+    }
+    bytes.extend_from_slice(b"\xF0\x9F");
+    bytes
+}
+
 /// Hex for messages, shortened for big outputs.
 pub fn hex_short(bytes: &[u8]) -> String {
     let shown: Vec<String> = bytes.iter().take(64).map(|b| format!("{b:02X}")).collect();
