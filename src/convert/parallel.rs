@@ -75,8 +75,7 @@ fn bulk_utf16(opts: &Options) -> bool {
     matches!(
         opts.policy,
         Policy::Strict | Policy::Replace | Policy::Escape
-    ) && opts.bad_input.is_none()
-        && opts.normalize.is_none()
+    ) && opts.leaves_text_alone()
         && opts.unmappable.is_none()
 }
 

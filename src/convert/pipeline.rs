@@ -57,6 +57,16 @@ pub struct Options {
 }
 
 impl Options {
+    /// True when nothing is done to the text but decoding and encoding it: line endings
+    /// kept, no `--check`, no `--normalize`, no codes for ill-formed input. The bulk paths
+    /// (and the split that relies on them) are taken only then.
+    pub fn leaves_text_alone(&self) -> bool {
+        self.newline == Newline::Keep
+            && self.check.is_none()
+            && self.normalize.is_none()
+            && self.bad_input.is_none()
+    }
+
     /// Options with only a policy.
     pub fn policy(policy: Policy) -> Options {
         Options {

@@ -132,10 +132,7 @@ impl Converter<'_> {
     /// The byte order of a UTF-16 target that UTF-8 converts to directly: when the text
     /// needs nothing else done to it.
     fn bulk_utf16_target(&self) -> Option<UnitOrder> {
-        let plain = self.opts.newline == Newline::Keep
-            && self.opts.check.is_none()
-            && self.opts.normalize.is_none()
-            && self.opts.bad_input.is_none();
+        let plain = self.opts.leaves_text_alone();
         // UCS-2 is not taken: it must stop at characters beyond the BMP. The unmarked label
         // writes little-endian (after its BOM).
         let Form::Utf16(order) = self.encoder.charset().form() else {
@@ -478,11 +475,7 @@ impl Converter<'_> {
 
     /// True when decoded UTF-8 can go to the output as it is.
     pub(super) fn passthrough(&self) -> bool {
-        self.encoder.charset().form() == Form::Utf8
-            && self.opts.newline == Newline::Keep
-            && self.opts.check.is_none()
-            && self.opts.normalize.is_none()
-            && self.opts.bad_input.is_none()
+        self.encoder.charset().form() == Form::Utf8 && self.opts.leaves_text_alone()
     }
 }
 
