@@ -3,7 +3,7 @@
 //! The inverse is a page index by the high byte of a BMP code point and pages of 256
 //! bytes; most code pages need three to six pages, a few kilobytes that stay in the L1
 //! cache. 0 in a page means "no byte", since U+0000 is the only character written as 0x00.
-//! Runs of ASCII are copied (or, in EBCDIC, mapped byte by byte) without decoding them,
+//! Runs of ASCII are copied (or, in EBCDIC, mapped with vector lookups) without decoding them,
 //! and runs of 2- and 3-byte characters are decoded and looked up in blocks ([`dense`]).
 //!
 //! Apple's MacHebrew and MacThai write some sequences of two or three characters as one
@@ -17,6 +17,7 @@ mod dense;
 
 use super::{SEQUENCE, Table, UNASSIGNED};
 use crate::codecs::codec::{Encode, EncodeStatus};
+use crate::codecs::kernels::ascii_map::map_ascii;
 
 /// A code page's inverse table, with what else the encoder needs.
 pub(super) struct Inverse {
@@ -143,7 +144,9 @@ impl Encode for SingleByteEncoder {
                 if inv.keeps_ascii {
                     dst.extend_from_slice(run);
                 } else if let Some(ascii) = &inv.ascii {
-                    dst.extend(run.iter().map(|&b| ascii[usize::from(b & 0x7F)]));
+                    let start = dst.len();
+                    dst.resize(start + n, 0);
+                    map_ascii(ascii, run, &mut dst[start..]);
                 } else {
                     // Some ASCII character has no byte: one at a time, below.
                     i += self.ascii_one_by_one(run, dst);
