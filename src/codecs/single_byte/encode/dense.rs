@@ -1,6 +1,6 @@
 //! The single-byte encoder's path for text dense in characters above U+007F (box drawing,
 //! Cyrillic, Greek): it decodes 2- and 3-byte UTF-8 straight from the bytes, looks each
-//! code point up in the two-level table and gathers the bytes in a block on
+//! code point up in the flat copy of the inverse table and gathers the bytes in a block on
 //! the stack that is copied to the output at once, instead of decoding one `char` at a time
 //! and pushing one byte at a time. Short runs of ASCII between such characters (words in
 //! table cells) are taken a word of eight bytes at a time here too.
@@ -92,13 +92,10 @@ impl Inverse {
         }
     }
 
-    /// The byte of BMP code point `c` from the pages, 0 for none.
+    /// The byte of BMP code point `c`, 0 for none.
     #[inline(always)]
     fn page_byte(&self, c: u32) -> u8 {
-        let page = self.index[(c >> 8) as usize & 0xFF];
-        self.pages
-            .get(usize::from(page))
-            .map_or(0, |page| page[(c & 0xFF) as usize])
+        self.flat[(c & 0xFFFF) as usize]
     }
 }
 
