@@ -352,3 +352,54 @@ fn words_decode_as_single_bytes_do_to_text_and_to_bytes() {
         assert_eq!(bytes, expected.as_bytes(), "{charset}");
     }
 }
+
+/// The byte the table writes for `c`: the first that decodes to it and is not decode-only.
+fn table_byte(t: &Table, c: char) -> Option<u8> {
+    (0..=255u8).find(|&b| {
+        u32::from(t.chars[usize::from(b)]) == u32::from(c) && !t.decode_only.contains(&b)
+    })
+}
+
+/// Every code page that writes ASCII as other bytes (EBCDIC) maps ASCII runs of every
+/// length from 0 to 200, starting at every offset into the characters, alone and between
+/// two other characters, to what its table says character by character: the vector
+/// lookups of long runs and the scalar loop of short ones give the same bytes.
+#[test]
+fn remapped_ascii_runs_of_every_length_and_offset_follow_the_table() {
+    let ascii: String = (0..400u32)
+        .map(|i| char::from(((i * 7 + i / 128) % 128) as u8))
+        .collect();
+    let mut checked = 0;
+    for code_page in tables::all() {
+        let t = code_page.table();
+        let bytes: Option<Vec<u8>> = (0..128u8).map(|c| table_byte(t, char::from(c))).collect();
+        let Some(bytes) = bytes else { continue };
+        if bytes.iter().zip(0u8..).all(|(&b, c)| b == c) || !t.sequences.is_empty() {
+            continue;
+        }
+        checked += 1;
+        let charset = cs(code_page);
+        let other = (0x80..=0xFFFFu32)
+            .filter_map(char::from_u32)
+            .find(|&c| table_byte(t, c).is_some());
+        for offset in 0..64 {
+            for len in 0..=200 {
+                let run = &ascii[offset..offset + len];
+                let want: Vec<u8> = run.bytes().map(|c| bytes[usize::from(c)]).collect();
+                assert_eq!(encode(charset, run).2, want, "{charset} at {offset}, {len}");
+                let Some(o) = other else { continue };
+                let ob = table_byte(t, o).unwrap_or_default();
+                let framed = format!("{o}{run}{o}");
+                let mut framed_want = vec![ob];
+                framed_want.extend(&want);
+                framed_want.push(ob);
+                assert_eq!(
+                    encode(charset, &framed).2,
+                    framed_want,
+                    "{charset} {offset} {len}"
+                );
+            }
+        }
+    }
+    assert!(checked > 0, "no code page remaps ASCII");
+}

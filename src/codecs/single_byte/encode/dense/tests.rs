@@ -82,10 +82,10 @@ fn the_whole_bmp_in_order_and_between_mapped_characters() {
     }
 }
 
-/// A piece of random text: mostly characters of the code page, in runs, with ASCII and
-/// anything else (astral characters too) mixed in.
+/// A piece of random text: mostly characters of the code page, in runs, with ASCII (alone
+/// and in runs, as words in table cells) and anything else (astral characters too) mixed in.
 fn piece() -> impl Strategy<Value = (u8, usize, u32, char)> {
-    (0u8..4, 0usize..1000, 1u32..20, any::<char>())
+    (0u8..5, 0usize..1000, 1u32..50, any::<char>())
 }
 
 /// The text that `pieces` describe in `code_page`.
@@ -98,6 +98,7 @@ fn text(code_page: &SingleByte, pieces: &[(u8, usize, u32, char)]) -> String {
             0 => text.extend(std::iter::repeat_n(m, len as usize)),
             1 => text.push(m),
             2 => text.push(char::from((k % 128) as u8)),
+            3 => text.extend((0..len).map(|i| char::from(((k as u32 + i) % 128) as u8))),
             _ => text.push(any),
         }
     }
