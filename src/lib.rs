@@ -117,8 +117,11 @@
 //!   output is what came before the error.
 //! - Under [`Policy::Escape`], converting to UTF-16, UTF-32 or UTF-8 and back gives the
 //!   input bytes back.
-//! - The crate has no `unsafe` code of its own outside the command line's guard against a
-//!   file truncated under its memory map, which the library does not use.
+//! - The crate's own `unsafe` code is in a few places, each explained where it stands and in
+//!   the README ("Where `unsafe` is"): the command line's memory map and its guard against a
+//!   file truncated under it (which the library does not use), the calls into simdutf, and
+//!   SIMD kernels called only where the CPU reports the instructions they use, each tested
+//!   against a portable definition.
 //!
 //! The readers, writers and transcoders are not `Send`: give each thread its own.
 
