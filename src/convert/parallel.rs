@@ -324,6 +324,7 @@ fn convert_segment(job: &Job, start: usize, end: usize) -> Segment {
     let mut converter = Converter::new(job.charset, opts, &name, &mut encoder, &mut out);
     converter.lend_buffer(lent);
     let result = converter.run(&mut input, false);
+    job.map.release(start, end);
     let (counts, end) = (converter.counts, converter.position());
     Segment {
         bytes: out.into_bytes(),

@@ -375,6 +375,19 @@ impl SharedMap {
             released: 0,
         }
     }
+
+    /// Drops the whole pages within bytes `start..end` of the file from our address space,
+    /// for a part that is converted: the thread that converted it releases them beside its
+    /// work, where the process's exit would unmap every page of the file at the end, on one
+    /// thread while the others have nothing left to do. The pages at either end, which the
+    /// parts beside it share, stay.
+    pub fn release(&self, start: usize, end: usize) {
+        let end = end.min(self.map.len()) & !(PAGE - 1);
+        let start = start.next_multiple_of(PAGE);
+        if start < end {
+            drop_pages(&self.map, start, end);
+        }
+    }
 }
 
 fn stream(file: File, regular: bool) -> Source {
@@ -519,6 +532,22 @@ mod tests {
         // The next batch starts where the last ended.
         let next = input.consume_keeping_pages(RELEASE_BATCH).unwrap();
         assert_eq!(next.start, (2 * RELEASE_BATCH + 9) & !(PAGE - 1));
+    }
+
+    #[test]
+    fn a_released_part_reads_the_same_and_spares_the_pages_it_shares() {
+        let len = 5 * PAGE + 100;
+        let (_file, input, data) = mapped(len);
+        let map = input.shared_map().unwrap();
+        // Ragged ends: only the whole pages between them go; then twice, and past the end.
+        map.release(PAGE / 2, 4 * PAGE + 7);
+        map.release(PAGE / 2, 4 * PAGE + 7);
+        map.release(3 * PAGE, 10 * PAGE);
+        map.release(len, len);
+        for (start, end) in [(0, len), (PAGE - 3, PAGE + 3), (4 * PAGE, len)] {
+            let mut part = map.part(start, end);
+            assert_eq!(part.fill().unwrap().0, &data[start..end]);
+        }
     }
 
     #[test]
