@@ -9,6 +9,7 @@
 
 #![forbid(unsafe_code)]
 
+use super::index::{self, ABSENT, KEYS, LANGS, STARTS, WEIGHTS};
 use super::letters::{is_letter, is_lower, is_upper, to_lower};
 use super::model::LANGUAGES;
 use std::cell::RefCell;
@@ -55,17 +56,19 @@ fn scores(text: &str) -> Option<Vec<(&'static str, f64)>> {
         0
     };
     let mixed = f64::from(mixed_pairs(&counts) + 2 * islands);
+    let merged = merge_all(&counts);
     let scores = LANGUAGES
         .iter()
         .zip(gaps)
-        .map(|((name, table, words, _), gap)| {
+        .zip(merged)
+        .map(|(((name, table, words, _), gap), merged)| {
             let ascii = match gap {
                 Some(gap) => gap * f64::from(judged),
                 None => worst * mixed,
             };
             (
                 *name,
-                merge(&counts, table) + lone_words(&lone, table, words) + ASCII_WEIGHT * ascii,
+                merged + lone_words(&lone, table, words) + ASCII_WEIGHT * ascii,
             )
         })
         .collect();
@@ -124,7 +127,7 @@ thread_local! {
 type AsciiCounts = [u32; ASCII_PAIRS];
 
 /// Pairs of a space or ASCII letter with another.
-const ASCII_PAIRS: usize = 27 * 27;
+pub(super) const ASCII_PAIRS: usize = 27 * 27;
 
 /// Where a pair of spaces and small ASCII letters is counted; `None` for other pairs.
 fn ascii_index(a: char, b: char) -> Option<usize> {
@@ -143,21 +146,25 @@ fn ascii_index(a: char, b: char) -> Option<usize> {
 /// ASCII pairs, and for every language when the text has no ASCII pairs.
 fn ascii_gaps(ascii: &AsciiCounts) -> Vec<Option<f64>> {
     let total: u32 = ascii.iter().sum();
-    let fits: Vec<Option<f64>> = LANGUAGES
-        .iter()
-        .map(|(_, _, _, table)| {
+    // The pairs the text has, in index order, which is each table's order: a pair the text
+    // lacks added nothing but a zero to the sum (and a zero changes no sum of these). The
+    // languages' sums are taken side by side, each in its own order.
+    let (mut seen, mut sums) = ([0u32; LANGS], [0.0f64; LANGS]);
+    for (row, &n) in index::ASCII.iter().zip(ascii) {
+        if n == 0 {
+            continue;
+        }
+        for ((seen, sum), &w) in seen.iter_mut().zip(&mut sums).zip(row) {
+            if w != ABSENT {
+                *seen += n;
+                *sum += f64::from(w) / 10.0 * f64::from(n);
+            }
+        }
+    }
+    let fits: Vec<Option<f64>> = (LANGUAGES.iter().zip(seen).zip(sums))
+        .map(|(((_, _, _, table), seen), score)| {
             if table.is_empty() || total == 0 {
                 return None;
-            }
-            let mut seen = 0;
-            let mut score = 0.0;
-            for &(a, b, w) in table.iter() {
-                if let Some(n) =
-                    ascii_index(char::from(a), char::from(b)).and_then(|i| ascii.get(i))
-                {
-                    seen += n;
-                    score += f64::from(w) / 10.0 * f64::from(*n);
-                }
             }
             Some((score + UNSEEN * f64::from(total - seen)) / f64::from(total))
         })
@@ -166,7 +173,9 @@ fn ascii_gaps(ascii: &AsciiCounts) -> Vec<Option<f64>> {
     fits.iter().map(|f| f.map(|f| f - best)).collect()
 }
 
-/// The score of the sorted pair counts against one language's sorted table, in one pass.
+/// The score of the sorted pair counts against one language's sorted table, in one pass:
+/// what [`merge_all`] computes for every language at once, kept as its reference.
+#[cfg(test)]
 fn merge(counts: &[((char, char), u32)], table: &[(char, char, i8)]) -> f64 {
     let mut score = 0.0;
     let mut t = table.iter().peekable();
@@ -179,6 +188,39 @@ fn merge(counts: &[((char, char), u32)], table: &[(char, char, i8)]) -> f64 {
         score += w * f64::from(n);
     }
     score
+}
+
+/// [`merge`] of the counts against every language's table, in the order of [`LANGUAGES`]:
+/// each pair looked up once in the index of all languages' pairs, and each language's sum
+/// taken in the same order, of the same terms, as [`merge`] takes it.
+fn merge_all(counts: &[Counted]) -> [f64; LANGS] {
+    let mut scores = [0.0; LANGS];
+    let mut row = [UNSEEN; LANGS];
+    for &((a, b), n) in counts {
+        let entries = match KEYS.binary_search(&index::key(a, b)) {
+            Ok(i) => STARTS
+                .get(i)
+                .zip(STARTS.get(i + 1))
+                .and_then(|(&s, &e)| WEIGHTS.get(usize::from(s)..usize::from(e)))
+                .unwrap_or_default(),
+            Err(_) => &[],
+        };
+        for &(l, w) in entries {
+            if let Some(r) = row.get_mut(usize::from(l)) {
+                *r = f64::from(w) / 10.0;
+            }
+        }
+        let n = f64::from(n);
+        for (score, w) in scores.iter_mut().zip(&row) {
+            *score += w * n;
+        }
+        for &(l, _) in entries {
+            if let Some(r) = row.get_mut(usize::from(l)) {
+                *r = UNSEEN;
+            }
+        }
+    }
+    scores
 }
 
 /// What one-letter words change in [`merge`]'s score: a letter that is not a word of its
@@ -407,6 +449,22 @@ mod tests {
     /// How many times `text` has the pair `pair` (as [`pairs`] counts).
     fn count(text: &str, pair: (char, char)) -> Option<u32> {
         pairs(text).0.iter().find(|c| c.0 == pair).map(|c| c.1)
+    }
+
+    #[test]
+    fn the_index_sums_as_each_table_does() {
+        let texts = [
+            "Größe und Qualität für Bürger, ça va très bien à Paris",
+            "Все люди рождаются свободными и равными, ђ љ қ ө",
+            "GrÃ¶ÃŸe ÐºÐ¾ Ñ‚ ge\u{2022}ntegreerd Ελληνικά שלום",
+        ];
+        for text in texts {
+            let counts = pairs(text).0;
+            let all = merge_all(&counts);
+            for ((_, table, _, _), got) in LANGUAGES.iter().zip(all) {
+                assert_eq!(merge(&counts, table).to_bits(), got.to_bits());
+            }
+        }
     }
 
     #[test]

@@ -21,6 +21,7 @@
 pub mod chars;
 pub mod declared;
 pub mod escape;
+mod index;
 pub mod lang;
 pub mod letters;
 #[rustfmt::skip]
