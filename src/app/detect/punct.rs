@@ -45,11 +45,48 @@ fn kind(c: char) -> Kind {
     }
 }
 
+/// Whether a rule of [`score`] is about `c` itself: every character the rules' `match`
+/// names, and the brackets. For any other character the match adds nothing, so it is
+/// passed over without working out its neighbours' kinds.
+fn ruled(c: char) -> bool {
+    matches!(
+        c,
+        '\u{300}'..='\u{36F}'
+            | '\u{2500}'..='\u{259F}'
+            | '!'
+            | '?'
+            | '|'
+            | '^'
+            | '¢'
+            | '¬'
+            | '«'
+            | '»'
+            | '"'
+            | '„'
+            | '“'
+            | '”'
+            | '€'
+            | '£'
+            | '$'
+            | '@'
+            | '['
+            | ']'
+            | '{'
+            | '}'
+    )
+}
+
 /// How many unmatched brackets count at most (a text cut short leaves some open).
 const OPEN_LIMIT: i32 = 2;
 
 /// The context score of `text`: added to its character weights.
 pub fn score(text: &str) -> f64 {
+    score_passing(text, |c| !ruled(c))
+}
+
+/// [`score`], passing over the characters for which `passed` is true without looking at
+/// their context (which must be characters whose own rule adds nothing).
+fn score_passing(text: &str, passed: impl Fn(char) -> bool) -> f64 {
     let mut s = 0.0;
     let mut depth = 0i32;
     let mut unmatched_closes = 0i32;
@@ -59,8 +96,9 @@ pub fn score(text: &str) -> f64 {
     // The character before `prev`.
     let mut prev2 = ' ';
     while let Some(c) = chars.next() {
-        // Letters, digits and spaces, most of any text, have no rule of their own.
-        if c == ' ' || c.is_ascii_digit() || is_letter(c) && !('\u{300}'..='\u{36F}').contains(&c) {
+        // Most characters of any text (letters, digits, spaces, stops, commas) have no rule
+        // of their own: only their neighbours' rules look at them.
+        if passed(c) {
             prev2 = prev;
             prev = c;
             continue;
@@ -161,6 +199,27 @@ mod tests {
     fn combining_marks_belong_after_letters() {
         assert!(score("Vie\u{302}\u{323}t") > 0.0);
         assert!(score(" \u{301}x") < 0.0);
+    }
+
+    #[test]
+    fn passing_over_unruled_characters_changes_no_score() {
+        // What was passed over before: letters (not combining marks), digits and spaces;
+        // every other character went through the rules' match.
+        let letter_digit_space =
+            |c: char| c == ' ' || c.is_ascii_digit() || is_letter(c) && kind(c) != Kind::Mark;
+        let neighbours = ['a', 'É', '1', ' ', '\n', '\u{301}', '─', '価', '$', '!'];
+        let tested = (0u32..0x3000)
+            .chain([0x4E00, 0xAC00, 0xFF61, 0xFFFD])
+            .filter_map(char::from_u32);
+        for c in tested {
+            for &before in &neighbours {
+                for &after in &neighbours {
+                    let text: String = ['4', before, c, after, ' ', '5'].iter().collect();
+                    let (new, old) = (score(&text), score_passing(&text, letter_digit_space));
+                    assert_eq!(new.to_bits(), old.to_bits(), "{text:?}");
+                }
+            }
+        }
     }
 
     #[test]
