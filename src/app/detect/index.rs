@@ -6,7 +6,6 @@
 
 #![forbid(unsafe_code)]
 
-use super::lang::ASCII_PAIRS;
 use super::model::LANGUAGES;
 
 /// How many languages the model has.
@@ -136,6 +135,9 @@ pub static WEIGHTS: [(u8, i8); ENTRIES] = {
     });
     weights
 };
+
+/// Pairs of a space or ASCII letter with another: the rows of [`ASCII`].
+pub const ASCII_PAIRS: usize = 27 * 27;
 
 /// What [`ASCII`] holds for a pair the language's table lacks.
 pub const ABSENT: i8 = i8::MIN;

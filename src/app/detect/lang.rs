@@ -9,7 +9,7 @@
 
 #![forbid(unsafe_code)]
 
-use super::index::{self, ABSENT, KEYS, LANGS, STARTS, WEIGHTS};
+use super::index::{self, ABSENT, ASCII_PAIRS, KEYS, LANGS, STARTS, WEIGHTS};
 use super::letters::{is_letter, is_lower, is_upper, to_lower};
 use super::model::LANGUAGES;
 use std::cell::RefCell;
@@ -125,9 +125,6 @@ thread_local! {
 
 /// The ASCII pairs of a text, counted by [`ascii_index`].
 type AsciiCounts = [u32; ASCII_PAIRS];
-
-/// Pairs of a space or ASCII letter with another.
-pub(super) const ASCII_PAIRS: usize = 27 * 27;
 
 /// Where a pair of spaces and small ASCII letters is counted; `None` for other pairs.
 fn ascii_index(a: char, b: char) -> Option<usize> {
