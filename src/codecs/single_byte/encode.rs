@@ -1,10 +1,9 @@
-//! The single-byte encoder: UTF-8 to bytes through a two-level inverse table.
+//! The single-byte encoder: UTF-8 to bytes through an inverse table.
 //!
-//! The inverse is a page index by the high byte of a BMP code point and pages of 256
-//! bytes; most code pages need three to six pages, a few kilobytes that stay in the L1
-//! cache. The dense path reads the same bytes from a flat copy of 64 KiB (one load, not two
-//! in a chain), of which a text touches the few pages it uses. 0 in a page means "no byte", since U+0000 is the only character written as 0x00.
-//! Runs of ASCII are copied (or, in EBCDIC, mapped with vector lookups) without decoding them,
+//! The inverse holds every BMP code point's byte, 64 KiB laid out flat, so that a
+//! character is looked up with one load rather than two in a chain (a page index, then the
+//! page); a text touches only the few 4 KiB pages of it that its characters use. 0 means
+//! "no byte", since U+0000 is the only character written as 0x00. Runs of ASCII are copied (or, in EBCDIC, mapped with vector lookups) without decoding them,
 //! and runs of 2- and 3-byte characters are decoded and looked up in blocks ([`dense`]).
 //!
 //! Apple's MacHebrew and MacThai write some sequences of two or three characters as one
@@ -22,17 +21,12 @@ use crate::codecs::kernels::ascii_map::map_ascii;
 
 /// A code page's inverse table, with what else the encoder needs.
 pub(super) struct Inverse {
-    /// For each high byte of a BMP code point, its page in `pages` (0: the empty page).
-    index: [u8; 256],
-    /// Pages of 256 bytes: each code point's byte, 0 for none (and for U+0000). Whole
-    /// pages, so that a low byte indexes one without a bounds check that could fail.
-    pages: Vec<[u8; 256]>,
     /// The bytes of ASCII characters, when every one has a byte (EBCDIC).
     ascii: Option<[u8; 128]>,
     /// Bytes 0x00..0x7F are ASCII characters written as themselves.
     keeps_ascii: bool,
-    /// Every BMP code point's byte, 0 for none: the pages laid out flat for the dense
-    /// path, which then looks a character up with one load instead of two dependent ones.
+    /// Every BMP code point's byte, 0 for none (and for U+0000). Indexed by a `u16`, so no
+    /// lookup can fall outside it.
     flat: Box<[u8; 0x10000]>,
     /// The sequences written as one byte, longest first.
     sequences: Vec<(Vec<char>, u8)>,
@@ -42,31 +36,16 @@ pub(super) struct Inverse {
 
 impl Inverse {
     pub(super) fn new(table: &Table) -> Inverse {
-        let mut index = [0u8; 256];
-        let mut pages = vec![[0u8; 256]];
+        let mut flat = Box::new([0u8; 0x10000]);
         // Where two bytes share a character, the first that is not decode-only is written
         // (the tables have no other duplicates, which a test checks).
         for (byte, &c) in table.chars.iter().enumerate().rev() {
             if c == UNASSIGNED || c == SEQUENCE || table.decode_only.contains(&(byte as u8)) {
                 continue;
             }
-            let high = usize::from(c >> 8);
-            if index[high] == 0 {
-                index[high] = pages.len() as u8;
-                pages.push([0; 256]);
-            }
-            if let Some(page) = pages.get_mut(usize::from(index[high])) {
-                page[usize::from(c & 0xFF)] = byte as u8;
-            }
-        }
-        let mut flat = Box::new([0u8; 0x10000]);
-        for (c, out) in flat.iter_mut().enumerate() {
-            let page = usize::from(index[c >> 8]);
-            *out = pages.get(page).map_or(0, |page| page[c & 0xFF]);
+            flat[usize::from(c)] = byte as u8;
         }
         let mut inverse = Inverse {
-            index,
-            pages,
             flat,
             ascii: None,
             keeps_ascii: false,
@@ -91,11 +70,7 @@ impl Inverse {
 
     /// The byte of code point `c`, if it has one.
     fn byte(&self, c: u32) -> Option<u8> {
-        if c > 0xFFFF {
-            return None;
-        }
-        let page = usize::from(*self.index.get((c >> 8) as usize)?);
-        let b = self.pages.get(page)?[(c & 0xFF) as usize];
+        let b = self.flat[usize::from(u16::try_from(c).ok()?)];
         (b != 0 || c == 0).then_some(b)
     }
 

@@ -13,6 +13,7 @@
 #![forbid(unsafe_code)]
 
 use super::Inverse;
+use crate::codecs::kernels::ascii_map::map_scalar;
 
 /// Bytes gathered on the stack before they are copied to the output.
 const BLOCK: usize = 256;
@@ -67,9 +68,7 @@ impl Inverse {
                         if self.keeps_ascii {
                             out.copy_from_slice(word);
                         } else {
-                            for (o, &w) in out.iter_mut().zip(word) {
-                                *o = ascii[usize::from(w & 0x7F)];
-                            }
+                            map_scalar(ascii, word, out);
                         }
                         n += k;
                         rest = &rest[k..];
