@@ -142,11 +142,18 @@ pub const ASCII_PAIRS: usize = 27 * 27;
 /// What [`ASCII`] holds for a pair the language's table lacks.
 pub const ABSENT: i8 = i8::MIN;
 
-/// Where [`super::lang`] counts an ASCII pair (a space or small letter, then another).
-const fn ascii_slot(c: u8) -> Option<usize> {
-    match c {
-        b' ' => Some(0),
-        b'a'..=b'z' => Some((c - b'a') as usize + 1),
+/// Where [`super::lang`] counts a pair of spaces and small ASCII letters, as code points:
+/// its row of [`ASCII`]; `None` for other pairs.
+pub const fn ascii_index(a: u32, b: u32) -> Option<usize> {
+    const fn slot(c: u32) -> Option<usize> {
+        match c {
+            0x20 => Some(0),
+            0x61..=0x7A => Some((c - 0x61) as usize + 1),
+            _ => None,
+        }
+    }
+    match (slot(a), slot(b)) {
+        (Some(a), Some(b)) => Some(a * 27 + b),
         _ => None,
     }
 }
@@ -163,10 +170,10 @@ pub static ASCII: [[i8; LANGS]; ASCII_PAIRS] = {
         while i < table.len() {
             let (a, b, w) = table[i];
             assert!(w != ABSENT);
-            if let (Some(a), Some(b)) = (ascii_slot(a), ascii_slot(b)) {
+            if let Some(row) = ascii_index(a as u32, b as u32) {
                 // Each pair once (the walk of the table that this replaces took the first).
-                assert!(rows[a * 27 + b][l] == ABSENT);
-                rows[a * 27 + b][l] = w;
+                assert!(rows[row][l] == ABSENT);
+                rows[row][l] = w;
             }
             i += 1;
         }
@@ -200,7 +207,7 @@ mod tests {
         for (l, (_, _, _, table)) in LANGUAGES.iter().enumerate() {
             let slots: Vec<usize> = table
                 .iter()
-                .filter_map(|&(a, b, _)| Some(ascii_slot(a)? * 27 + ascii_slot(b)?))
+                .filter_map(|&(a, b, _)| ascii_index(u32::from(a), u32::from(b)))
                 .collect();
             assert!(slots.windows(2).all(|w| w[0] < w[1]));
             let present = ASCII.iter().filter(|row| row[l] != ABSENT).count();

@@ -126,14 +126,10 @@ thread_local! {
 /// The ASCII pairs of a text, counted by [`ascii_index`].
 type AsciiCounts = [u32; ASCII_PAIRS];
 
-/// Where a pair of spaces and small ASCII letters is counted; `None` for other pairs.
+/// Where a pair of spaces and small ASCII letters is counted ([`index::ascii_index`], whose
+/// rows hold the languages' weights of it); `None` for other pairs.
 fn ascii_index(a: char, b: char) -> Option<usize> {
-    let slot = |c: char| match c {
-        ' ' => Some(0),
-        'a'..='z' => Some(c as usize - 'a' as usize + 1),
-        _ => None,
-    };
-    Some(slot(a)? * 27 + slot(b)?)
+    index::ascii_index(u32::from(a), u32::from(b))
 }
 
 /// Per language, how much worse than the best its ASCII pairs fit the text's, in nats per
