@@ -85,6 +85,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import release  # bench/release.py, beside this script
+
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "bench"
 LEXICON = BENCH / "lexicon.txt"
@@ -573,14 +575,12 @@ def ensure(program: str, package: str, allow_install: bool) -> str | None:
 
 
 def build_transcode() -> Path:
-    """The release binary as shipped (pkg/build-release: statically linked on glibc)."""
+    """The release binary (pkg/build-release: statically linked on glibc)."""
     log("pkg/build-release")
-    r = subprocess.run(["bash", str(ROOT / "pkg" / "build-release"), "--quiet"], cwd=ROOT,
-                       stdout=subprocess.PIPE, text=True)
-    if r.returncode != 0:
+    path = release.build(ROOT)
+    if path is None:
         raise SystemExit("pkg/build-release failed")
-    path = Path(r.stdout.strip().splitlines()[-1])
-    return path if path.is_absolute() else ROOT / path
+    return path
 
 
 def output_of(argv: list[str]) -> str:
@@ -589,17 +589,6 @@ def output_of(argv: list[str]) -> str:
         return (r.stdout or r.stderr).strip()
     except (OSError, subprocess.TimeoutExpired):
         return ""
-
-
-LINKED = {"static": "statically linked", "dynamic": "dynamically linked"}
-
-
-def linking(binary: Path) -> str:
-    """"static" or "dynamic": whether the ELF binary asks for a program interpreter."""
-    headers = output_of(["readelf", "-l", str(binary)])
-    if not headers:
-        return "unknown"
-    return "dynamic" if "program interpreter" in headers else "static"
 
 
 def machine_info(tools: dict[str, str | None], transcode: Path) -> dict:
@@ -637,7 +626,7 @@ def machine_info(tools: dict[str, str | None], transcode: Path) -> dict:
         "commit": commit + (" (with uncommitted changes)" if dirty else ""),
         "taskset": tools.get("taskset") is not None,
         "versions": versions,
-        "linking": linking(transcode),
+        "linking": release.linking(transcode),
     }
 
 
@@ -1320,7 +1309,7 @@ def markdown(results: dict) -> str:
         f"- date: {m['date']}; load average before/after: {results['load_before']} / "
         f"{results['load_after']}",
         f"- transcode {m['commit']}: {m['versions']['transcode']}, {m['versions']['rustc']}, "
-        f"{LINKED.get(m.get('linking'), 'linking unknown')}",
+        f"{release.WORDS[m.get('linking', 'unknown')]}",
         f"- peers: {m['versions']['iconv'] or 'iconv missing'}; "
         f"{m['versions']['uconv'] or 'uconv missing'}; {m['versions']['cat']}",
         "",

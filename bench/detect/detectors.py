@@ -27,6 +27,8 @@ import sys
 import time
 from pathlib import Path
 
+import release  # bench/, which bench/detect.py runs from
+
 HERE = Path(__file__).resolve().parent
 PIP_PINS = ["chardet==7.7.0", "charset-normalizer==3.4.7"]
 PEERS = ["transcode", "uchardet", "chardet", "charset-normalizer"]
@@ -65,25 +67,18 @@ def ensure_uchardet(install: bool) -> str | None:
 
 
 def ensure_transcode(bin_: Path | None, repo: Path) -> Path | None:
-    """`bin_`, or the release binary as shipped, built by pkg/build-release."""
+    """`bin_`, or the release binary built by pkg/build-release."""
     if bin_ is None:
         log("  pkg/build-release")
-        r = subprocess.run(["nice", "-n", "10", "bash", str(repo / "pkg" / "build-release"), "--quiet"],
-                           cwd=repo, stdout=subprocess.PIPE, text=True)
-        if r.returncode != 0 or not r.stdout.strip():
-            return None
-        bin_ = Path(r.stdout.strip().splitlines()[-1])
-        bin_ = bin_ if bin_.is_absolute() else repo / bin_
-    return bin_ if bin_.exists() else None
+        bin_ = release.build(repo, nice=10)
+    return bin_ if bin_ is not None and bin_.exists() else None
 
 
 def versions(tools: dict) -> dict:
     v = {}
     if tools.get("transcode"):
         out = subprocess.run([str(tools["transcode"]), "--version"], capture_output=True, text=True).stdout
-        headers = subprocess.run(["readelf", "-l", str(tools["transcode"])], capture_output=True, text=True).stdout
-        linked = "dynamically linked" if "program interpreter" in headers else "statically linked"
-        v["transcode"] = f"{out.strip()} ({linked})" if headers else out.strip()
+        v["transcode"] = f"{out.strip()} ({release.WORDS[release.linking(tools['transcode'])]})"
     if tools.get("uchardet"):
         out = subprocess.run(["dpkg-query", "-W", "-f", "${Version}", "uchardet"], capture_output=True,
                              text=True).stdout
