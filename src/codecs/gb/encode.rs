@@ -11,7 +11,7 @@ use crate::codecs::kernels::ascii::ascii_prefix;
 /// Appends the encoding of `src` to `dst`. Returns [`EncodeStatus::Done`] and `src.len()`, or
 /// the first unmappable character and the bytes read up to and including it.
 pub fn encode(variant: &Variant, src: &str, dst: &mut Vec<u8>) -> (EncodeStatus, usize) {
-    let table = variant.tables().encode.as_slice();
+    let table = variant.encode_table();
     let bytes = src.as_bytes();
     // Chinese text shrinks (three bytes of UTF-8 to two); only four-byte codes of BMP
     // characters grow, and those go through `encode_slow`, which reserves for itself.

@@ -88,6 +88,7 @@ static GBK_VARIANT: Variant = Variant {
     encode_extra: &[],
     wider: None,
     tables: OnceLock::new(),
+    encode_table: OnceLock::new(),
     stepped: AtomicUsize::new(0),
 };
 
@@ -103,6 +104,7 @@ static GB18030_VARIANT: Variant = Variant {
     encode_extra: &[],
     wider: None,
     tables: OnceLock::new(),
+    encode_table: OnceLock::new(),
     stepped: AtomicUsize::new(0),
 };
 
@@ -120,6 +122,7 @@ static CP936_VARIANT: Variant = Variant {
     encode_extra: &[(0xF8F5, 0xFF)],
     wider: None,
     tables: OnceLock::new(),
+    encode_table: OnceLock::new(),
     stepped: AtomicUsize::new(0),
 };
 
@@ -137,6 +140,7 @@ static GB18030_2005_VARIANT: Variant = Variant {
     encode_extra: &[],
     wider: None,
     tables: OnceLock::new(),
+    encode_table: OnceLock::new(),
     stepped: AtomicUsize::new(0),
 };
 
@@ -154,6 +158,7 @@ static GB2312_VARIANT: Variant = Variant {
     encode_extra: &[(0x2015, 0xA1AA), (0x30FB, 0xA1A4)],
     wider: Some("GBK"),
     tables: OnceLock::new(),
+    encode_table: OnceLock::new(),
     stepped: AtomicUsize::new(0),
 };
 

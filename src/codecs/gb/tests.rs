@@ -288,3 +288,71 @@ fn cells_read_without_the_tables_are_the_cells_of_the_tables() {
         assert_eq!(direct, tabled);
     }
 }
+
+/// The tables as they were built before the encoding one was split from the decoding ones
+/// (all three at once, on first use by either side): the reference for the split.
+fn tables_built_together(v: &Variant) -> (Vec<u16>, Vec<u32>, Vec<u16>) {
+    let mut cps: Vec<u16> = tables::PAIRS.to_vec();
+    for &(pointer, cp) in v.pair_overrides {
+        if let Some(i) = variant::index_of_pointer(pointer) {
+            cps[i] = cp;
+        }
+    }
+    if let Some(cells) = v.cells {
+        for (i, cp) in cps.iter_mut().enumerate() {
+            let (lead, trail) = variant::cell_bytes(i);
+            if !cells(lead, trail) {
+                *cp = 0;
+            }
+        }
+    }
+    let mut encode = vec![0u16; 0x10000];
+    for (i, &cp) in cps.iter().enumerate() {
+        let slot = &mut encode[usize::from(cp)];
+        if cp >= 0x80 && *slot == 0 {
+            let (lead, trail) = variant::cell_bytes(i);
+            *slot = u16::from(lead) << 8 | u16::from(trail);
+        }
+    }
+    for &(cp, bytes) in v.encode_overrides.iter().chain(v.encode_extra) {
+        encode[usize::from(cp)] = match u16::try_from(bytes) {
+            Ok(pair) if pair >= 0x8140 => pair,
+            _ => 0,
+        };
+    }
+    let mut decode = vec![0u16; 126 * 256];
+    for (i, &cp) in cps.iter().enumerate() {
+        let (lead, trail) = variant::cell_bytes(i);
+        decode[usize::from(lead - 0x81) << 8 | usize::from(trail)] = cp;
+    }
+    let utf8 = decode
+        .iter()
+        .map(
+            |&cp| match char::from_u32(u32::from(cp)).filter(|&c| c != '\0') {
+                Some(c) => {
+                    let mut buf = [0u8; 4];
+                    let len = c.encode_utf8(&mut buf).len();
+                    u32::from_le_bytes(buf) | (len as u32) << 24
+                }
+                None => 0,
+            },
+        )
+        .collect();
+    (decode, utf8, encode)
+}
+
+#[test]
+fn tables_built_apart_are_the_tables_built_together() {
+    for v in [
+        &GBK_VARIANT,
+        &GB18030_VARIANT,
+        &CP936_VARIANT,
+        &GB18030_2005_VARIANT,
+        &GB2312_VARIANT,
+    ] {
+        let (decode, utf8, encode) = tables_built_together(v);
+        assert_eq!(v.tables().decode, decode);
+        assert_eq!(v.tables().utf8, utf8);
+        assert_eq!(v.encode_table(), encode.as_slice());
+    }
+}

@@ -45,9 +45,13 @@ pub struct Variant {
     /// When set, a GB18030 character this member lacks is reported as a character of this
     /// wider charset (GB2312 says "GBK") instead of as invalid bytes.
     pub wider: Option<&'static str>,
-    /// The tables, made on first use by an encoder, or by the decoders once they are due
-    /// (see [`Variant::utf8_if_due`]).
+    /// The decoding tables, made by the decoders once they are due (see
+    /// [`Variant::utf8_if_due`]).
     pub tables: OnceLock<Tables>,
+    /// The encoding table ([`Variant::encode_table`]), made on first use by an encoder. Apart
+    /// from the decoding ones: an encoder needs only this, and building the decoding tables
+    /// too doubled the first-use cost of a small file written in a GB charset.
+    pub encode_table: OnceLock<Vec<u16>>,
     /// Two-byte codes the decoders have read without the tables so far.
     pub stepped: AtomicUsize,
 }
@@ -58,7 +62,7 @@ pub struct Variant {
 /// and a long input pays little more than it would with the tables from the start.
 const BUILD_AFTER: usize = 16 * 1024;
 
-/// The lookup tables of one member.
+/// The decoding lookup tables of one member.
 pub struct Tables {
     /// For each two bytes `lead, trail` (lead 0x81..=0xFE), at `(lead << 8 | trail) - 0x8100`:
     /// the code point of the cell (all are in the BMP, none below U+0080), 0 where the member
@@ -68,18 +72,24 @@ pub struct Tables {
     /// The same, ready to store: the character's UTF-8 in the low bytes (little-endian), its
     /// length in the top byte; 0 where the member has none. The decoder's fast loop reads this.
     pub utf8: Vec<u32>,
-    /// For each BMP code point, its two-byte code (lead << 8 | trail), or 0 where writing it
-    /// takes more than a table lookup (ASCII, four bytes, an override, unmappable).
-    pub encode: Vec<u16>,
 }
 
 impl Variant {
-    /// The tables, made the first time they are asked for.
+    /// The decoding tables, made the first time they are asked for.
     pub fn tables(&self) -> &Tables {
         self.tables.get_or_init(|| self.make_tables())
     }
 
-    fn make_tables(&self) -> Tables {
+    /// For each BMP code point, its two-byte code (lead << 8 | trail), or 0 where writing it
+    /// takes more than a table lookup (ASCII, four bytes, an override, unmappable); made the
+    /// first time it is asked for.
+    pub fn encode_table(&self) -> &[u16] {
+        self.encode_table.get_or_init(|| self.make_encode_table())
+    }
+
+    /// The code point of every cell of [`PAIRS`] in this member (0 for none): the overrides
+    /// applied, the cells outside its repertoire cleared.
+    fn cell_code_points(&self) -> Vec<u16> {
         let mut cps: Vec<u16> = PAIRS.to_vec();
         for &(pointer, cp) in self.pair_overrides {
             if let Some(i) = index_of_pointer(pointer) {
@@ -94,6 +104,11 @@ impl Variant {
                 }
             }
         }
+        cps
+    }
+
+    fn make_encode_table(&self) -> Vec<u16> {
+        let cps = self.cell_code_points();
         let mut encode = vec![0u16; 0x10000];
         for (i, &cp) in cps.iter().enumerate() {
             let slot = &mut encode[usize::from(cp)];
@@ -109,6 +124,11 @@ impl Variant {
                 _ => 0,
             };
         }
+        encode
+    }
+
+    fn make_tables(&self) -> Tables {
+        let cps = self.cell_code_points();
         let mut decode = vec![0u16; 126 * 256];
         for (i, &cp) in cps.iter().enumerate() {
             let (lead, trail) = cell_bytes(i);
@@ -127,11 +147,7 @@ impl Variant {
                 },
             )
             .collect();
-        Tables {
-            decode,
-            utf8,
-            encode,
-        }
+        Tables { decode, utf8 }
     }
 
     /// The decoder's lookup ([`Tables::utf8`]) when the tables are built or due: after
@@ -210,7 +226,7 @@ impl Variant {
                     return Some(list[i].1).filter(|&b| b != 0);
                 }
             }
-            if let Some(&pair) = self.tables().encode.get(usize::from(small))
+            if let Some(&pair) = self.encode_table().get(usize::from(small))
                 && pair != 0
             {
                 return Some(u32::from(pair));
@@ -241,12 +257,12 @@ pub fn decode_index(lead: u8, trail: u8) -> usize {
 }
 
 /// The lead and trail of the cell at index `i` of [`PAIRS`].
-fn cell_bytes(i: usize) -> (u8, u8) {
+pub(super) fn cell_bytes(i: usize) -> (u8, u8) {
     ((i / ROW) as u8 + 0x81, (i % ROW) as u8 + 0x40)
 }
 
 /// The index in [`PAIRS`] of a two-byte pointer (WHATWG's numbering, 190 per lead).
-fn index_of_pointer(pointer: u16) -> Option<usize> {
+pub(super) fn index_of_pointer(pointer: u16) -> Option<usize> {
     let (lead, trail) = (pointer / 190, pointer % 190);
     let trail = trail + if trail < 0x3F { 0x40 } else { 0x41 };
     cell_index(u8::try_from(lead + 0x81).ok()?, u8::try_from(trail).ok()?)
