@@ -162,6 +162,23 @@ static GB2312_VARIANT: Variant = Variant {
     stepped: AtomicUsize::new(0),
 };
 
+/// The character strict GB2312 reads the EUC-CN pair `lead trail` as, if it reads one: its
+/// variant's own lookup, without a decoder (and without the member's tables, which cost more
+/// than a few thousand such lookups: the shift-state charsets read every cell once).
+pub fn gb2312_pair(lead: u8, trail: u8) -> Option<char> {
+    GB2312_VARIANT.pair(lead, trail)
+}
+
+/// The characters strict GB2312 writes without reading them back (code point, EUC-CN bytes
+/// big-endian), in the order its encoder consults them: the first entry of a code point wins.
+pub fn gb2312_one_way() -> impl Iterator<Item = (u16, u32)> {
+    GB2312_VARIANT
+        .encode_extra
+        .iter()
+        .chain(GB2312_VARIANT.encode_overrides)
+        .copied()
+}
+
 /// The cells of each row of GB 2312 that hold a character, as ranges of trail bytes.
 fn row_cells(lead: u8) -> &'static [(u8, u8)] {
     match lead {
