@@ -7,6 +7,7 @@ use super::codec::{
     CharAt, Codec, Decode, DecodeStatus, Encode, EncodeStatus, Family, Form, Locate, Order,
 };
 use std::fmt;
+use std::sync::OnceLock;
 
 /// A charset: a variant of a codec family, as the label table names it. Cheap to copy;
 /// two handles are equal when they name the same charset.
@@ -160,19 +161,20 @@ impl Decoder {
 pub struct Encoder {
     target: Charset,
     inner: Box<dyn Encode>,
-    /// Whether U+FFFD can be written, so that `replace` writes it rather than `?`.
-    replacement: bool,
+    /// Whether U+FFFD can be written, so that `replace` writes it rather than `?`: found
+    /// out when first asked, since asking a CJK charset builds its encoding tables (most
+    /// runs never replace anything, and a small file would pay milliseconds for it).
+    replacement: OnceLock<bool>,
 }
 
 impl Encoder {
     /// An encoder for `target`; the unmarked UTF-16/UTF-32/UCS-2 labels write little-endian
     /// (the BOM is the caller's business).
     pub fn new(target: Charset) -> Encoder {
-        let replacement = encodes(target, "\u{FFFD}");
         Encoder {
             target,
             inner: target.codec().encoder(),
-            replacement,
+            replacement: OnceLock::new(),
         }
     }
 
@@ -198,7 +200,9 @@ impl Encoder {
 
     /// Whether U+FFFD can be written, so that `replace` writes it rather than `?`.
     pub fn has_replacement_char(&self) -> bool {
-        self.replacement
+        *self
+            .replacement
+            .get_or_init(|| encodes(self.target, "\u{FFFD}"))
     }
 }
 
