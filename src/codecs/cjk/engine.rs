@@ -151,11 +151,17 @@ pub(crate) use multibyte_codec;
 /// is built only once the charset's decoders have read that many without it: a few
 /// kilobytes (`--detect` decodes a small file with every CJK candidate) never pay for it,
 /// and a long input pays at most twice what it would with the table from the start.
+///
+/// The encoding lookup likewise: it asks `encode` for every BMP character (65,536 calls,
+/// several milliseconds), so it is built once the encoders have written `BUILD_AFTER`
+/// characters through `encode` without it.
 pub struct Fast {
     decode: OnceLock<Vec<u32>>,
     encode: OnceLock<FastEncode>,
     /// Two-byte codes read through `step` so far, while `decode` was not built.
     stepped: AtomicUsize,
+    /// Characters written through `encode` so far, while `encode` (the lookup) was not built.
+    encoded: AtomicUsize,
 }
 
 /// How many codes the decoders of a charset read through `step` before its decoding lookup
@@ -175,6 +181,7 @@ impl Fast {
             decode: OnceLock::new(),
             encode: OnceLock::new(),
             stepped: AtomicUsize::new(0),
+            encoded: AtomicUsize::new(0),
         }
     }
 }
@@ -237,6 +244,16 @@ fn fast_encode<M: Multibyte>(m: &M) -> &'static FastEncode {
         }
         FastEncode { codes }
     })
+}
+
+/// The encoding lookup of [`fast_encode`] once it is built or worth building (see [`Fast`]).
+fn fast_encode_if_due<M: Multibyte>(m: &M) -> Option<&'static FastEncode> {
+    let fast = m.fast();
+    match fast.encode.get() {
+        Some(table) => Some(table),
+        None if fast.encoded.load(Ordering::Relaxed) >= BUILD_AFTER => Some(fast_encode(m)),
+        None => None,
+    }
 }
 
 /// Appends the right-aligned code `v` (first byte not zero).
@@ -476,7 +493,9 @@ impl<M: Multibyte> MbEncoder<M> {
 impl<M: Multibyte> Encode for MbEncoder<M> {
     fn encode(&mut self, src: &str, dst: &mut Vec<u8>, last: bool) -> (EncodeStatus, usize) {
         dst.reserve(src.len() + 4);
-        let codes = &fast_encode(&self.m).codes[..];
+        // Without the lookup, every character above ASCII goes through `one` (`encode`),
+        // which is what the lookup holds: the output is the same either way.
+        let codes = fast_encode_if_due(&self.m).map_or(&[][..], |t| &t.codes[..]);
         let bytes = src.as_bytes();
         let mut i = 0;
         while i < bytes.len() {
@@ -496,7 +515,7 @@ impl<M: Multibyte> Encode for MbEncoder<M> {
                 let cp = usize::from(b & 0x0F) << 12
                     | usize::from(b1 & 0x3F) << 6
                     | usize::from(b2 & 0x3F);
-                let v = codes[cp];
+                let v = codes.get(cp).copied().unwrap_or(0);
                 if v > 0xFF && v <= 0xFFFF {
                     dst.extend_from_slice(&[(v >> 8) as u8, v as u8]);
                     i += 3;
@@ -517,6 +536,11 @@ impl<M: Multibyte> Encode for MbEncoder<M> {
                     put(dst, v);
                     continue;
                 }
+            }
+            if codes.is_empty() {
+                // A plain load and store, as for `stepped`: a lost count only delays the build.
+                let encoded = &self.m.fast().encoded;
+                encoded.store(encoded.load(Ordering::Relaxed) + 1, Ordering::Relaxed);
             }
             if !self.one(c, dst) {
                 return (EncodeStatus::Unmappable(c), i);
@@ -604,5 +628,43 @@ mod tests {
         assert!(FAST.stepped.load(Ordering::Relaxed) >= BUILD_AFTER);
         assert!(FAST.decode.get().is_some(), "not built when due");
         assert_eq!(stepped, decode_all(&m, &bytes));
+    }
+
+    /// Each BMP character above ASCII written alone by a fresh encoder, `None` if unmappable.
+    fn encode_each(m: &Own, slow: bool) -> Vec<Option<Vec<u8>>> {
+        let mut buf = [0u8; 4];
+        (0x80..0x1_0000u32)
+            .filter_map(char::from_u32)
+            .map(|c| {
+                let mut e = MbEncoder::new(m.clone());
+                let mut out = Vec::new();
+                let ok = if slow {
+                    let ok = e.one(c, &mut out);
+                    e.flush(&mut out);
+                    ok
+                } else {
+                    e.encode(c.encode_utf8(&mut buf), &mut out, true).0 == EncodeStatus::Done
+                };
+                ok.then_some(out)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_encoding_lookup_is_built_when_due_and_writes_as_encode_does() {
+        static FAST: Fast = Fast::new();
+        let m = Own(&FAST);
+        let mut out = Vec::new();
+        let text = "かな漢字 and ASCII, \u{20B9F} ".repeat(100);
+        MbEncoder::new(m.clone()).encode(&text, &mut out, true);
+        assert!(FAST.encode.get().is_none(), "built before it was due");
+        let slow = encode_each(&m, true);
+        // Every character once through `encode`: the count passes what is due on the way.
+        encode_each(&m, false);
+        assert!(FAST.encode.get().is_some(), "not built when due");
+        let fast = encode_each(&m, false);
+        for (k, (a, b)) in slow.iter().zip(&fast).enumerate() {
+            assert_eq!(a, b, "character {k} of the BMP above ASCII");
+        }
     }
 }
