@@ -11,11 +11,10 @@
 #![forbid(unsafe_code)]
 
 use super::cjk::gb::{gb2312, gb2312_code, gb2312_codes};
-use super::cjk::stateful::{Machine, StatefulDecoder, Unit, cut_after_line, double, utf8_map};
+use super::cjk::stateful::{Machine, PairMap, StatefulDecoder, Unit, cut_after_line, double};
 use super::cjk::table::Cell;
 use super::cjk::table::utf8_three;
 use super::codec::{Codec, Decode, Encode, EncodeStatus, replayed_shift_state};
-use std::sync::OnceLock;
 
 /// HZ-GB-2312.
 pub struct Hz;
@@ -56,10 +55,11 @@ impl Machine for HzMachine {
 
     #[inline]
     fn pairs(&self) -> Option<&'static [u32]> {
-        static MAP: OnceLock<Vec<u32>> = OnceLock::new();
-        self.gb.then(|| {
-            &MAP.get_or_init(|| utf8_map(|r, c| gb2312(r, c).map_or(Cell::Empty, Cell::Char)))[..]
-        })
+        static MAP: PairMap = PairMap::new();
+        if !self.gb {
+            return None;
+        }
+        MAP.if_due(|r, c| gb2312(r, c).map_or(Cell::Empty, Cell::Char))
     }
 
     #[inline]

@@ -7,8 +7,10 @@
 
 #![forbid(unsafe_code)]
 
-use super::table::Cell;
+use super::table::{Cell, PLANE};
 use crate::codecs::codec::{Decode, DecodeStatus, Problem};
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// One unit of input read in the current state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,7 +37,8 @@ pub trait Machine: Clone + Send + 'static {
     fn plain(&self, bytes: &[u8]) -> usize;
 
     /// When a double-byte set is shifted to: its characters as UTF-8 (see [`utf8_map`]), for
-    /// the runs of pairs decoded in bulk. Pairs it maps to 0 go through `step`.
+    /// the runs of pairs decoded in bulk. Pairs it maps to 0 go through `step`, and so does
+    /// everything while it gives `None` ([`PairMap::if_due`]; `plain` is then 0 in the set).
     fn pairs(&self) -> Option<&'static [u32]> {
         None
     }
@@ -67,6 +70,50 @@ pub fn utf8_map(lookup: impl Fn(u8, u8) -> Cell) -> Vec<u32> {
         }
     }
     map
+}
+
+/// How many units a decoder reads in a double-byte set through `step` before the set's
+/// [`utf8_map`] is built: about half the 8,836 lookups that building it takes, so that a
+/// small file never pays for the map and a long one pays at most about twice what it would
+/// with the map from the start.
+const MAP_AFTER: usize = PLANE / 2;
+
+/// A [`utf8_map`] made once it is due (a `static` per set, for [`Machine::pairs`]).
+pub struct PairMap {
+    map: OnceLock<Vec<u32>>,
+    /// Calls that found the map not built: units read through `step` in the set so far.
+    stepped: AtomicUsize,
+}
+
+impl PairMap {
+    /// A map to be built when due.
+    pub const fn new() -> PairMap {
+        PairMap {
+            map: OnceLock::new(),
+            stepped: AtomicUsize::new(0),
+        }
+    }
+
+    /// The map of `lookup` if it is built or due (after [`MAP_AFTER`] calls without it);
+    /// `None` otherwise, and the unit at hand goes through `step`, which reads it the same.
+    pub fn if_due(&'static self, lookup: impl Fn(u8, u8) -> Cell) -> Option<&'static [u32]> {
+        if let Some(map) = self.map.get() {
+            return Some(map);
+        }
+        // A plain load and store, not an atomic add: a lost count only delays the build.
+        let n = self.stepped.load(Ordering::Relaxed);
+        if n < MAP_AFTER {
+            self.stepped.store(n + 1, Ordering::Relaxed);
+            return None;
+        }
+        Some(self.map.get_or_init(|| utf8_map(lookup)))
+    }
+}
+
+impl Default for PairMap {
+    fn default() -> PairMap {
+        PairMap::new()
+    }
 }
 
 /// The decoder of a [`Machine`].
@@ -300,6 +347,71 @@ pub fn double(bytes: &[u8], lookup: impl Fn(u8, u8) -> Cell) -> Unit {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// GB 2312 in a shifted run only: every byte pair a unit of the set.
+    #[derive(Clone)]
+    struct Run(&'static PairMap);
+
+    fn lookup(row: u8, cell: u8) -> Cell {
+        crate::codecs::cjk::gb::gb2312(row, cell).map_or(Cell::Empty, Cell::Char)
+    }
+
+    impl Machine for Run {
+        fn step(&mut self, bytes: &[u8]) -> Unit {
+            match bytes[0] {
+                0x21..=0x7E => double(bytes, lookup),
+                _ => Unit::Bad(1),
+            }
+        }
+        fn plain(&self, _: &[u8]) -> usize {
+            0
+        }
+        fn pairs(&self) -> Option<&'static [u32]> {
+            self.0.if_due(lookup)
+        }
+    }
+
+    fn decode_all(m: &Run, bytes: &[u8]) -> String {
+        let mut d = StatefulDecoder::new(m.clone());
+        let mut out = String::with_capacity(bytes.len() * 2 + 16);
+        let mut at = 0;
+        while at < bytes.len() {
+            let (status, read) = d.decode(&bytes[at..], &mut out, true);
+            at += read;
+            match status {
+                DecodeStatus::OutputFull => out.reserve(4096),
+                DecodeStatus::Malformed { .. } => out.push('\u{FFFD}'),
+                DecodeStatus::InputEmpty => {}
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_map_is_built_when_due_and_reads_as_step_does() {
+        static MAP: PairMap = PairMap::new();
+        let m = Run(&MAP);
+        let mut bytes = Vec::new();
+        let mut expected = String::new();
+        for row in 0x21..=0x7E {
+            for cell in 0x21..=0x7E {
+                bytes.extend([row, cell]);
+                match lookup(row, cell) {
+                    Cell::Char(c) => expected.push(c),
+                    _ => expected.push('\u{FFFD}'),
+                }
+            }
+        }
+        assert_eq!(
+            decode_all(&m, &bytes[..200]),
+            expected[..].chars().take(100).collect::<String>()
+        );
+        assert!(MAP.map.get().is_none(), "built before it was due");
+        // Every cell: the map is built on the way, and read from then on.
+        assert_eq!(decode_all(&m, &bytes), expected);
+        assert!(MAP.map.get().is_some(), "not built when due");
+        assert_eq!(decode_all(&m, &bytes), expected);
+    }
 
     #[test]
     fn escapes_match_by_prefix() {

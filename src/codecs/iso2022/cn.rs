@@ -22,7 +22,7 @@
 
 use super::{ESC, SI, SO, escaped_byte, is_control_function, iso2022_gb2312, iso2022_gb2312_code};
 use crate::codecs::cjk::stateful::{Escape, Machine, StatefulDecoder, Unit, cut_after_line};
-use crate::codecs::cjk::stateful::{double, escape, utf8_map};
+use crate::codecs::cjk::stateful::{PairMap, double, escape};
 use crate::codecs::cjk::table::{Cell, Inverse, row_cell, set94};
 use crate::codecs::cjk::tables::ISOIR165;
 use crate::codecs::codec::{Codec, Decode, Encode, EncodeStatus, replayed_shift_state};
@@ -191,7 +191,7 @@ impl Machine for CnMachine {
 
     #[inline]
     fn pairs(&self) -> Option<&'static [u32]> {
-        static MAPS: [OnceLock<Vec<u32>>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+        static MAPS: [PairMap; 3] = [PairMap::new(), PairMap::new(), PairMap::new()];
         if !self.shifted {
             return None;
         }
@@ -201,7 +201,7 @@ impl Machine for CnMachine {
             G1::Cns1 => 1,
             G1::IsoIr165 => 2,
         };
-        Some(&MAPS[slot].get_or_init(|| utf8_map(|r, c| self.lookup(Set::G1(g), r, c)))[..])
+        MAPS[slot].if_due(|r, c| self.lookup(Set::G1(g), r, c))
     }
 
     #[inline]

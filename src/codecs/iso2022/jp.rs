@@ -24,13 +24,12 @@
 
 use super::{ESC, SI, SO, escaped_byte, is_control_function, iso2022_gb2312, iso2022_gb2312_code};
 use crate::codecs::cjk::stateful::{Escape, Machine, StatefulDecoder, Unit, cut_after_line};
-use crate::codecs::cjk::stateful::{double, escape, utf8_map};
+use crate::codecs::cjk::stateful::{PairMap, double, escape};
 use crate::codecs::cjk::table::Cell;
 use crate::codecs::codec::{Codec, Decode, Encode, EncodeStatus, replayed_shift_state};
 use crate::codecs::jis::{jisx0208, jisx0208_code, jisx0212, jisx0212_code, jisx0213};
 use crate::codecs::jis::{jisx0213_code, jisx0213_is_2004, jisx0213_pair, jisx0213_starts_pair};
 use crate::codecs::korean::{ksx1001, ksx1001_code};
-use std::sync::OnceLock;
 
 /// Which ISO-2022-JP variant.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -276,13 +275,13 @@ impl Machine for JpMachine {
 
     #[inline]
     fn pairs(&self) -> Option<&'static [u32]> {
-        static MAPS: [OnceLock<Vec<u32>>; 6] = [
-            OnceLock::new(),
-            OnceLock::new(),
-            OnceLock::new(),
-            OnceLock::new(),
-            OnceLock::new(),
-            OnceLock::new(),
+        static MAPS: [PairMap; 6] = [
+            PairMap::new(),
+            PairMap::new(),
+            PairMap::new(),
+            PairMap::new(),
+            PairMap::new(),
+            PairMap::new(),
         ];
         let slot = match self.g0 {
             G0::X0208 => 0,
@@ -293,7 +292,7 @@ impl Machine for JpMachine {
             G0::Plane2 => 5,
             G0::Ascii | G0::Roman | G0::Kana => return None,
         };
-        Some(&MAPS[slot].get_or_init(|| utf8_map(|r, c| self.double(r, c)))[..])
+        MAPS[slot].if_due(|r, c| self.double(r, c))
     }
 
     #[inline]

@@ -12,12 +12,11 @@
 
 use super::{ESC, SI, SO, escaped_byte, is_control_function};
 use crate::codecs::cjk::stateful::{Escape, Machine, StatefulDecoder, Unit, cut_after_line};
-use crate::codecs::cjk::stateful::{double, escape, utf8_map};
+use crate::codecs::cjk::stateful::{PairMap, double, escape};
 use crate::codecs::cjk::table::Cell;
 use crate::codecs::cjk::table::utf8_three;
 use crate::codecs::codec::{Codec, Decode, Encode, EncodeStatus, replayed_shift_state};
 use crate::codecs::korean::{ksx1001, ksx1001_code, ksx1001_codes};
-use std::sync::OnceLock;
 
 /// ISO-2022-KR.
 pub struct Iso2022Kr;
@@ -65,10 +64,11 @@ impl Machine for KrMachine {
 
     #[inline]
     fn pairs(&self) -> Option<&'static [u32]> {
-        static MAP: OnceLock<Vec<u32>> = OnceLock::new();
-        self.shifted.then(|| {
-            &MAP.get_or_init(|| utf8_map(|r, c| ksx1001(r, c).map_or(Cell::Empty, Cell::Char)))[..]
-        })
+        static MAP: PairMap = PairMap::new();
+        if !self.shifted {
+            return None;
+        }
+        MAP.if_due(|r, c| ksx1001(r, c).map_or(Cell::Empty, Cell::Char))
     }
 
     #[inline]
