@@ -134,7 +134,8 @@ pub fn ksx1001_code(c: char) -> Option<(u8, u8)> {
 /// [`ksx1001_code`] for every BMP character at once: `row << 8 | cell`, 0 for none.
 pub fn ksx1001_codes() -> &'static [u16] {
     static CODES: OnceLock<Vec<u16>> = OnceLock::new();
-    CODES.get_or_init(|| ksx1001_inverse().gl_codes())
+    // Straight from the table: ISO-2022-KR needs no more, and the inverse costs more.
+    CODES.get_or_init(|| KSX1001.gl_codes())
 }
 
 impl Multibyte for Korean {

@@ -99,6 +99,26 @@ impl Table {
         self.decode_only.binary_search(&(index as u32)).is_ok()
     }
 
+    /// The GL row and cell (`row << 8 | cell`, 0 for none) each BMP character is written as,
+    /// as [`Inverse::gl_codes`] of [`Table::inverse`] gives them, without building the
+    /// inverse first: a shift-state encoder of one 94×94 set needs only this.
+    pub fn gl_codes(&self) -> Vec<u16> {
+        let mut codes = vec![0u16; 0x1_0000];
+        for index in 0..self.len() {
+            if self.is_decode_only(index) {
+                continue;
+            }
+            if let Cell::Char(c) = self.cell(index)
+                && let Some(slot) = codes.get_mut(c as usize)
+                && *slot == 0
+            {
+                let (row, cell) = row_cell(index as u32);
+                *slot = u16::from(row) << 8 | u16::from(cell);
+            }
+        }
+        codes
+    }
+
     /// The encoder's view: every character (and sequence) with the index it is written as;
     /// decode-only indexes are left out and the first index of a character wins.
     pub fn inverse(&self) -> Inverse {
@@ -119,10 +139,16 @@ impl Table {
     }
 }
 
-/// A character → index lookup: a flat array for the BMP, a map beyond it, and a map of the
-/// two-code-point sequences. Values are stored plus one, so that zero means "none".
+/// A character → index lookup: a flat array for the BMP and another for plane 2 (made on
+/// its first character), a map beyond them, and a map of the two-code-point sequences.
+/// Values are stored plus one in the arrays, so that zero means "none".
+///
+/// Plane 2 is flat because CNS 11643 has 30,713 characters there: inserting them in a hash
+/// map took 15 M instructions, most of the first-use cost of an EUC-TW encoder.
 pub struct Inverse {
     bmp: Vec<u32>,
+    /// U+20000..=U+2FFFF, empty until one of them is inserted.
+    plane2: Vec<u32>,
     astral: HashMap<char, u32>,
     pairs: HashMap<(char, char), u32>,
     /// The first characters of the sequences, which the encoder must hold back a character for.
@@ -133,6 +159,7 @@ impl Default for Inverse {
     fn default() -> Inverse {
         Inverse {
             bmp: vec![0; 0x1_0000],
+            plane2: Vec::new(),
             astral: HashMap::new(),
             pairs: HashMap::new(),
             starts: Vec::new(),
@@ -141,35 +168,60 @@ impl Default for Inverse {
 }
 
 impl Inverse {
+    /// The slot of `c` in one of the flat arrays (plane 2's made if `make`), if it has one
+    /// there.
+    #[inline]
+    fn flat(&mut self, c: char, make: bool) -> Option<&mut u32> {
+        let cp = c as usize;
+        if cp < 0x1_0000 {
+            return self.bmp.get_mut(cp);
+        }
+        if cp >> 16 != 2 {
+            return None;
+        }
+        if make && self.plane2.is_empty() {
+            self.plane2 = vec![0; 0x1_0000];
+        }
+        self.plane2.get_mut(cp & 0xFFFF)
+    }
+
     /// Records `c` → `index` unless `c` already has an index.
     pub fn insert(&mut self, c: char, index: u32) {
         let cp = c as usize;
-        if cp < 0x1_0000 {
-            if self.bmp[cp] == 0 {
-                self.bmp[cp] = index + 1;
+        // The BMP first and alone: tables insert tens of thousands of its characters.
+        let slot = match self.bmp.get_mut(cp) {
+            Some(slot) => slot,
+            None if cp >> 16 != 2 => {
+                self.astral.entry(c).or_insert(index);
+                return;
             }
-        } else {
-            self.astral.entry(c).or_insert(index);
+            None => match self.flat(c, true) {
+                Some(slot) => slot,
+                None => return,
+            },
+        };
+        if *slot == 0 {
+            *slot = index + 1;
         }
     }
 
     /// Records `c` → `index`, replacing what `c` had.
     pub fn set(&mut self, c: char, index: u32) {
-        let cp = c as usize;
-        if cp < 0x1_0000 {
-            self.bmp[cp] = index + 1;
-        } else {
-            self.astral.insert(c, index);
+        match self.flat(c, true) {
+            Some(slot) => *slot = index + 1,
+            None => {
+                self.astral.insert(c, index);
+            }
         }
     }
 
     /// Forgets `c`.
     pub fn remove(&mut self, c: char) {
-        let cp = c as usize;
-        if cp < 0x1_0000 {
-            self.bmp[cp] = 0;
-        } else {
-            self.astral.remove(&c);
+        match self.flat(c, false) {
+            Some(slot) => *slot = 0,
+            None => {
+                self.astral.remove(&c);
+            }
         }
     }
 
@@ -177,13 +229,17 @@ impl Inverse {
     #[inline]
     pub fn get(&self, c: char) -> Option<u32> {
         let cp = c as usize;
-        if cp < 0x1_0000 {
-            match self.bmp[cp] {
-                0 => None,
-                v => Some(v - 1),
-            }
+        let flat = if cp < 0x1_0000 {
+            self.bmp.get(cp)
+        } else if cp >> 16 == 2 {
+            // Empty (no character of plane 2 inserted): none.
+            self.plane2.get(cp & 0xFFFF)
         } else {
-            self.astral.get(&c).copied()
+            return self.astral.get(&c).copied();
+        };
+        match flat {
+            Some(&v) if v != 0 => Some(v - 1),
+            _ => None,
         }
     }
 
@@ -331,6 +387,55 @@ pub fn sjis_to_jis(lead: u8, trail: u8) -> Option<(u8, u8)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::codecs::cjk::tables::{
+        BIG5HKSCS, CNS11643, CP932, CP950, ISOIR165, JISX0208, JISX0212, JISX0213, KSX1001,
+    };
+
+    #[test]
+    fn the_inverse_finds_what_a_map_of_every_character_finds() {
+        for table in [
+            &KSX1001, &JISX0208, &JISX0212, &JISX0213, &CNS11643, &ISOIR165, &BIG5HKSCS, &CP950,
+            &CP932,
+        ] {
+            // The lookup as it was: one map, the first index of a character winning.
+            let mut map = HashMap::new();
+            for index in 0..table.len() {
+                if let (false, Cell::Char(c)) = (table.is_decode_only(index), table.cell(index)) {
+                    map.entry(c).or_insert(index as u32);
+                }
+            }
+            let inverse = table.inverse();
+            for c in (0..=0x10_FFFF).filter_map(char::from_u32) {
+                assert_eq!(inverse.get(c), map.get(&c).copied(), "U+{:04X}", c as u32);
+            }
+        }
+    }
+
+    #[test]
+    fn set_and_remove_in_every_part_of_the_inverse() {
+        let mut inv = Inverse::default();
+        for c in ['\u{4E2D}', '\u{20B9F}', '\u{1F600}'] {
+            assert_eq!(inv.get(c), None);
+            inv.insert(c, 7);
+            inv.insert(c, 9);
+            assert_eq!(inv.get(c), Some(7));
+            inv.set(c, 9);
+            assert_eq!(inv.get(c), Some(9));
+            inv.remove(c);
+            assert_eq!(inv.get(c), None);
+        }
+        assert_eq!(Inverse::default().get('\u{2A6D6}'), None);
+    }
+
+    #[test]
+    fn gl_codes_are_those_of_the_inverse() {
+        for table in [
+            &KSX1001, &JISX0208, &JISX0212, &JISX0213, &CNS11643, &ISOIR165, &BIG5HKSCS, &CP950,
+            &CP932,
+        ] {
+            assert_eq!(table.gl_codes(), table.inverse().gl_codes());
+        }
+    }
 
     #[test]
     fn shift_jis_transform_round_trips() {
