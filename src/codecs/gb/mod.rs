@@ -145,7 +145,7 @@ static GB18030_2005_VARIANT: Variant = Variant {
 };
 
 static GB2312_VARIANT: Variant = Variant {
-    cells: Some(in_gb2312),
+    cells: Some(row_cells),
     pair_overrides: &[],
     four_byte_overrides: &[],
     euro_byte: false,
@@ -194,13 +194,6 @@ fn row_cells(lead: u8) -> &'static [(u8, u8)] {
         0xD7 => &[(0xA1, 0xF9)],
         _ => &[],
     }
-}
-
-/// True when the two bytes are a cell of GB 2312.
-fn in_gb2312(lead: u8, trail: u8) -> bool {
-    row_cells(lead)
-        .iter()
-        .any(|&(lo, hi)| (lo..=hi).contains(&trail))
 }
 
 impl Codec for Gb {

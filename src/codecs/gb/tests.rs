@@ -298,10 +298,10 @@ fn tables_built_together(v: &Variant) -> (Vec<u16>, Vec<u32>, Vec<u16>) {
             cps[i] = cp;
         }
     }
-    if let Some(cells) = v.cells {
+    if v.cells.is_some() {
         for (i, cp) in cps.iter_mut().enumerate() {
             let (lead, trail) = variant::cell_bytes(i);
-            if !cells(lead, trail) {
+            if !v.has_cell(lead, trail) {
                 *cp = 0;
             }
         }
