@@ -9,11 +9,14 @@
 
 #![forbid(unsafe_code)]
 
+#[cfg(test)]
+mod reference;
+mod tally;
+
 use super::index::{self, ABSENT, ASCII_PAIRS, KEYS, LANGS, STARTS, WEIGHTS};
-use super::letters::{is_letter, is_lower, is_upper, to_lower};
+use super::letters::{is_letter, is_lower, is_upper};
 use super::model::LANGUAGES;
 use std::cell::RefCell;
-use unicode_normalization::UnicodeNormalization;
 
 /// What a pair the language never has costs, in nats.
 const UNSEEN: f64 = -3.0;
@@ -36,14 +39,7 @@ fn scores(text: &str) -> Option<Vec<(&'static str, f64)>> {
         return None;
     }
     let judged: u32 = counts.iter().map(|c| c.1).sum();
-    let gaps = LAST_GAPS.with_borrow_mut(|last| match last {
-        Some((seen, gaps)) if *seen == ascii => gaps.clone(),
-        _ => {
-            let gaps = ascii_gaps(&ascii);
-            *last = Some((ascii, gaps.clone()));
-            gaps
-        }
-    });
+    let gaps = cached_gaps(&ascii);
     // A language of another script is judged by its ASCII pairs only where its letters
     // stand inside ASCII words: there the ASCII words are the text and its letters were
     // made of a Latin text's accents (Dutch `gecreëerd` as windows-1251 `gecreлerd`), so
@@ -57,19 +53,18 @@ fn scores(text: &str) -> Option<Vec<(&'static str, f64)>> {
     };
     let mixed = f64::from(mixed_pairs(&counts) + 2 * islands);
     let merged = merge_all(&counts);
+    let alone = lone_sums(&lone);
     let scores = LANGUAGES
         .iter()
         .zip(gaps)
         .zip(merged)
-        .map(|(((name, table, words, _), gap), merged)| {
+        .zip(alone)
+        .map(|((((name, _, _, _), gap), merged), alone)| {
             let ascii = match gap {
                 Some(gap) => gap * f64::from(judged),
                 None => worst * mixed,
             };
-            (
-                *name,
-                merged + lone_words(&lone, table, words) + ASCII_WEIGHT * ascii,
-            )
+            (*name, merged + alone + ASCII_WEIGHT * ascii)
         })
         .collect();
     Some(scores)
@@ -117,10 +112,31 @@ fn mixed_pairs(counts: &[((char, char), u32)]) -> u32 {
         .sum()
 }
 
+/// How many ASCII counts [`cached_gaps`] keeps: the readings of one input are fitted in
+/// the order of their scores, where those of different ASCII counts (the readings that
+/// take a letter for a symbol, the EBCDIC ones) alternate.
+const GAPS_KEPT: usize = 4;
+
 thread_local! {
-    /// The last ASCII counts and their gaps: the readings of one input by the code pages
-    /// that share ASCII have the same ASCII pairs, so they are weighed once.
-    static LAST_GAPS: RefCell<Option<(AsciiCounts, Vec<Option<f64>>)>> = const { RefCell::new(None) };
+    /// The last ASCII counts and their gaps, the newest last: the readings of one input by
+    /// the code pages that share ASCII mostly have the same ASCII pairs, so they are
+    /// weighed once.
+    static LAST_GAPS: RefCell<Vec<(AsciiCounts, Vec<Option<f64>>)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// [`ascii_gaps`], from [`LAST_GAPS`] when the counts were weighed lately.
+fn cached_gaps(ascii: &AsciiCounts) -> Vec<Option<f64>> {
+    LAST_GAPS.with_borrow_mut(|last| {
+        if let Some((_, gaps)) = last.iter().find(|(seen, _)| seen == ascii) {
+            return gaps.clone();
+        }
+        let gaps = ascii_gaps(ascii);
+        if last.len() == GAPS_KEPT {
+            last.remove(0);
+        }
+        last.push((*ascii, gaps.clone()));
+        gaps
+    })
 }
 
 /// The ASCII pairs of a text, counted by [`ascii_index`].
@@ -147,11 +163,13 @@ fn ascii_gaps(ascii: &AsciiCounts) -> Vec<Option<f64>> {
         if n == 0 {
             continue;
         }
+        // Every language's term is taken and kept or not, without a branch: the compiler
+        // then takes the languages several at a time, each still in its own order.
         for ((seen, sum), &w) in seen.iter_mut().zip(&mut sums).zip(row) {
-            if w != ABSENT {
-                *seen += n;
-                *sum += f64::from(w) / 10.0 * f64::from(n);
-            }
+            let present = w != ABSENT;
+            let term = f64::from(w) / 10.0 * f64::from(n);
+            *seen += if present { n } else { 0 };
+            *sum = if present { *sum + term } else { *sum };
         }
     }
     let fits: Vec<Option<f64>> = (LANGUAGES.iter().zip(seen).zip(sums))
@@ -190,14 +208,7 @@ fn merge_all(counts: &[Counted]) -> [f64; LANGS] {
     let mut scores = [0.0; LANGS];
     let mut row = [UNSEEN; LANGS];
     for &((a, b), n) in counts {
-        let entries = match KEYS.binary_search(&index::key(a, b)) {
-            Ok(i) => STARTS
-                .get(i)
-                .zip(STARTS.get(i + 1))
-                .and_then(|(&s, &e)| WEIGHTS.get(usize::from(s)..usize::from(e)))
-                .unwrap_or_default(),
-            Err(_) => &[],
-        };
+        let entries = entries(a, b);
         for &(l, w) in entries {
             if let Some(r) = row.get_mut(usize::from(l)) {
                 *r = f64::from(w) / 10.0;
@@ -216,26 +227,57 @@ fn merge_all(counts: &[Counted]) -> [f64; LANGS] {
     scores
 }
 
-/// What one-letter words change in [`merge`]'s score: a letter that is not a word of its
-/// own in the language (`ť` between spaces, where the guillemet of a `Home » News`
-/// breadcrumb was: `ť` begins and ends Slovak words, but is never one; Thai `ป` there in
-/// windows-874), or a capital alone after a small word (`Home И News`), costs two unseen
-/// pairs instead of what its pairs with the spaces earned. Cyrillic letters are judged only
-/// as capitals: the Cyrillic languages have many one-letter prepositions (`в`, `к`, `о`,
-/// `у`, `я`) that a short training text does not all hold, while the Latin ones have few,
-/// which it shows (`à`, `è`, `å`).
-fn lone_words(lone: &[Lone], table: &[(char, char, i8)], words: &str) -> f64 {
-    let weight = |pair: (char, char)| {
-        table
-            .binary_search_by(|&(a, b, _)| (a, b).cmp(&pair))
-            .map_or(UNSEEN, |i| {
-                table.get(i).map_or(UNSEEN, |t| f64::from(t.2) / 10.0)
-            })
-    };
-    lone.iter()
-        .filter(|&&(c, stray, _)| stray || !cyrillic(c) && !words.contains(c))
-        .map(|&(c, _, n)| f64::from(n) * (2.0 * UNSEEN - weight((' ', c)) - weight((c, ' '))))
-        .sum()
+/// What one-letter words change in [`merge`]'s score, per language in the order of
+/// [`LANGUAGES`]: a letter that is not a word of its own in the language (`ť` between
+/// spaces, where the guillemet of a `Home » News` breadcrumb was: `ť` begins and ends Slovak
+/// words, but is never one; Thai `ป` there in windows-874), or a capital alone after a small
+/// word (`Home И News`), costs two unseen pairs instead of what its pairs with the spaces
+/// earned. Cyrillic letters are judged only as capitals: the Cyrillic languages have many
+/// one-letter prepositions (`в`, `к`, `о`, `у`, `я`) that a short training text does not all
+/// hold, while the Latin ones have few, which it shows (`à`, `è`, `å`).
+fn lone_sums(lone: &[Lone]) -> [f64; LANGS] {
+    // Each letter's pairs with the spaces are looked up once for every language; then each
+    // language's sum is taken of the same terms, in the same order, as it was one language
+    // at a time (`reference::scores`).
+    let terms: Vec<[f64; LANGS]> = lone
+        .iter()
+        .map(|&(c, _, n)| {
+            let (before, after) = (weights(' ', c), weights(c, ' '));
+            std::array::from_fn(|l| f64::from(n) * (2.0 * UNSEEN - before[l] - after[l]))
+        })
+        .collect();
+    std::array::from_fn(|l| {
+        let words = LANGUAGES.get(l).map_or("", |lang| lang.2);
+        lone.iter()
+            .zip(&terms)
+            .filter(|&(&(c, stray, _), _)| stray || !cyrillic(c) && !words.contains(c))
+            .map(|(_, terms)| terms[l])
+            .sum()
+    })
+}
+
+/// The (language, weight in tenths of a nat) of the pair `a`, `b` in every language that
+/// has it, from the index.
+fn entries(a: char, b: char) -> &'static [(u8, i8)] {
+    match KEYS.binary_search(&index::key(a, b)) {
+        Ok(i) => STARTS
+            .get(i)
+            .zip(STARTS.get(i + 1))
+            .and_then(|(&s, &e)| WEIGHTS.get(usize::from(s)..usize::from(e)))
+            .unwrap_or_default(),
+        Err(_) => &[],
+    }
+}
+
+/// Every language's weight of the pair `a`, `b` in nats, [`UNSEEN`] where it has none.
+fn weights(a: char, b: char) -> [f64; LANGS] {
+    let mut row = [UNSEEN; LANGS];
+    for &(l, w) in entries(a, b) {
+        if let Some(r) = row.get_mut(usize::from(l)) {
+            *r = f64::from(w) / 10.0;
+        }
+    }
+    row
 }
 
 /// A pair of characters and how many times it occurs.
@@ -253,117 +295,16 @@ fn cyrillic(c: char) -> bool {
 /// The pairs the model scores, with their counts: lowercased letters, anything else a
 /// space, runs of spaces one; only pairs with a non-ASCII letter of an alphabetic script
 /// (ideographs, kana and hangul are judged elsewhere). Then the non-ASCII letters that
-/// stand alone as a word, lowercased, with their counts (see [`Lone`]).
+/// stand alone as a word, lowercased, with their counts (see [`Lone`]), and the pairs of
+/// spaces and small ASCII letters (see [`ascii_index`]). Counted by [`tally`].
 fn pairs(text: &str) -> (Vec<Counted>, Vec<Lone>, AsciiCounts) {
-    // Every pair as one number, sorted and counted at the end: cheaper than a map updated at
-    // every character.
-    let mut seen: Vec<u64> = Vec::with_capacity(text.len() / 2);
-    let mut ascii = [0; ASCII_PAIRS];
-    let mut lone: Vec<Lone> = Vec::new();
-    let composed: String;
-    // windows-1258 and decomposed text: the model is of composed text.
-    let text = if text.chars().any(|c| ('\u{300}'..='\u{36F}').contains(&c)) {
-        composed = text.nfc().collect();
-        &composed
-    } else {
-        text
-    };
-    let mut prev = ' ';
-    // The two characters before, as they were.
-    let mut raw_prev = ' ';
-    let mut raw_prev2 = ' ';
-    // The last character that is not a space, as it was.
-    let mut last = '.';
-    let mut chars = text.chars().peekable();
-    while let Some(raw) = chars.next() {
-        let next = chars.peek().copied().unwrap_or(' ');
-        // (The character's own test first: most characters are letters or spaces, and
-        // this runs on every character of up to ten readings.)
-        let inside = (national(raw)
-            || !raw.is_ascii()
-                && !is_letter(raw)
-                && !raw.is_whitespace()
-                && (!WORD_JOINERS.contains(&raw)
-                    || raw == '\u{2019}' && !apostrophe(chars.clone())))
-            && (is_letter(raw_prev) || elided(raw_prev2, raw_prev))
-            && is_letter(next)
-            || capital_inside(raw_prev2, raw_prev, raw)
-            || rare_symbol(raw) && is_lower(next);
-        if !raw.is_ascii() && is_letter(raw) && !is_letter(raw_prev) && !is_letter(next) && !inside
-        {
-            let c = to_lower(raw);
-            // A capital standing alone begins a sentence or a line, or follows a separator
-            // or a word in capitals; after a small word it is no word at all (`Home È News`
-            // for Mac Roman's `»`).
-            // A letter glued to a number is no word either: a currency sign read as a
-            // letter (`£825` as KOI8-R's `ё825`, where Tajik has a word `ё`), except the
-            // ordinal indicators written after numbers (`1ª`, `2º`).
-            let stray = is_upper(raw) && (is_lower(last) || last.is_ascii_digit() || last == ',')
-                || (raw_prev.is_ascii_digit() || next.is_ascii_digit())
-                    && !matches!(raw, '\u{AA}' | '\u{BA}');
-            match lone.iter_mut().find(|l| (l.0, l.1) == (c, stray)) {
-                Some(l) => l.2 += 1,
-                None => lone.push((c, stray, 1)),
-            }
-        }
-        // A line break ends a sentence as a stop does (a title above its text).
-        if raw == '\n' {
-            last = '.';
-        } else if !raw.is_whitespace() {
-            last = raw;
-        }
-        raw_prev2 = raw_prev;
-        raw_prev = raw;
-        let c = raw;
-        let c = if inside {
-            INSIDE
-        } else if c.is_ascii() {
-            if c.is_ascii_alphabetic() {
-                c.to_ascii_lowercase()
-            } else {
-                ' '
-            }
-        } else if is_letter(c) {
-            to_lower(c)
-        } else {
-            ' '
-        };
-        if c == ' ' && prev == ' ' {
-            continue;
-        }
-        if (judged(c) || judged(prev))
-            && (c.is_ascii() || judged(c))
-            && (prev.is_ascii() || judged(prev))
-        {
-            seen.push(u64::from(prev) << 32 | u64::from(c));
-        } else if let Some(n) = ascii_index(prev, c).and_then(|i| ascii.get_mut(i)) {
-            *n += 1;
-        }
-        prev = c;
-    }
-    (counted(seen), lone, ascii)
-}
-
-/// The distinct pairs of `seen` (each packed as `first << 32 | second`), in order, with how
-/// many times each occurs.
-fn counted(mut seen: Vec<u64>) -> Vec<Counted> {
-    seen.sort_unstable();
-    let mut counts: Vec<Counted> = Vec::new();
-    for key in seen {
-        let char_at = |shift: u32| char::from_u32((key >> shift) as u32).unwrap_or(' ');
-        let pair = (char_at(32), char_at(0));
-        match counts.last_mut() {
-            Some((last, n)) if *last == pair => *n += 1,
-            _ => counts.push((pair, 1)),
-        }
-    }
-    counts
+    tally::pairs(text)
 }
 
 /// The ASCII symbols that ISO 646's national variants, the EBCDIC code pages and the DOS and
 /// Mac pages put letters in place of (`fa{on` is IBM1026's reading of IBM037's `façon`,
 /// `t~issä` of `töissä`): no language writes them inside a word.
-fn national(c: char) -> bool {
+const fn national(c: char) -> bool {
     matches!(c, '[' | '\\' | ']' | '^' | '`' | '{' | '|' | '}' | '~')
 }
 
