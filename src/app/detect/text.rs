@@ -85,6 +85,17 @@ pub struct Tallier {
 impl Tallier {
     /// Reads the next character.
     pub fn push(&mut self, c: char) {
+        if let Some((p, _)) = self.prev
+            && p.is_ascii()
+            && c.is_ascii()
+        {
+            return self.push_ascii_after_ascii(c as u8);
+        }
+        self.push_any(c);
+    }
+
+    /// [`Tallier::push`] of any character after any other.
+    fn push_any(&mut self, c: char) {
         let (w, script) = weight(c);
         self.tenths += i64::from(w);
         // A one-letter word in another alphabet than the words before it: a symbol read as
@@ -126,6 +137,33 @@ impl Tallier {
         }
         self.prev2_letter = letter_before;
         self.prev_symbol = script.is_none() && !c.is_ascii() && w < 0;
+        self.prev = Some((c, script));
+    }
+
+    /// [`Tallier::push`] of an ASCII character after another: most of any text, and
+    /// nothing but its weight to add (every penalty is about a non-ASCII character, and an
+    /// island ends at the first character after it).
+    fn push_ascii_after_ascii(&mut self, b: u8) {
+        let letter = b.is_ascii_alphabetic();
+        let c = char::from(b);
+        self.tenths += match b {
+            b'\t' | b'\n' | 0x0C | b'\r' => 0,
+            0x00..=0x1F | 0x7F => -100,
+            _ if letter => 2,
+            _ => 0,
+        };
+        let script = if letter {
+            self.spaced_letters += 1;
+            self.last_script = Some(Script::Latin);
+            Some(Script::Latin)
+        } else {
+            if c.is_ascii_whitespace() || b == 0x0B {
+                self.spaces += 1;
+            }
+            None
+        };
+        self.prev2_letter = matches!(self.prev, Some((_, Some(_))));
+        self.prev_symbol = false;
         self.prev = Some((c, script));
     }
 
@@ -460,6 +498,51 @@ mod tests {
         let wordless = spaced.replace(' ', "@");
         let (a, b) = (tally(spaced).score, tally(&wordless).score);
         assert!(a > b + 40.0, "{a} {b}");
+    }
+
+    #[test]
+    fn ascii_after_ascii_reads_as_any_character_does() {
+        let sample = [
+            'a', 'Z', ' ', '\t', '\n', '\u{b}', '\u{c}', '\r', '\0', '\u{1f}', '\u{7f}', '1', '.',
+            '!', 'é', 'ж', 'Ω', '中', '\u{e1b}', '»', '\u{301}', 'ａ',
+        ];
+        for &a in &sample {
+            for &b in &sample {
+                for &c in &sample {
+                    for &d in &sample {
+                        let (mut fast, mut slow) = (Tallier::default(), Tallier::default());
+                        for ch in [a, b, c, d] {
+                            fast.push(ch);
+                            slow.push_any(ch);
+                        }
+                        let counts = |t: &Tallier| (t.spaces, t.spaced_letters);
+                        assert_eq!(counts(&fast), counts(&slow));
+                        let (f, s) = (fast.finish(0), slow.finish(0));
+                        assert_eq!(f.score.to_bits(), s.score.to_bits(), "{a:?}{b:?}{c:?}{d:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_stretch_reads_as_its_characters_do() {
+        let text = "ab, cd\tEF 12 [x]\u{7}!  ";
+        for start in 0..text.len() {
+            for end in start..=text.len() {
+                let (a, b) = (&text[..start], &text[start..end]);
+                let mut whole = Tallier::default();
+                text[..end].chars().for_each(|c| whole.push(c));
+                let mut pieces = Tallier::default();
+                a.chars()
+                    .chain(b.chars().take(2))
+                    .for_each(|c| pieces.push(c));
+                pieces.skip(&Stretch::of(b.as_bytes()));
+                pieces.push('é');
+                whole.push('é');
+                assert_eq!(pieces.finish(0).score, whole.finish(0).score, "{a:?} {b:?}");
+            }
+        }
     }
 
     #[test]
