@@ -15,7 +15,7 @@
 
 use super::letters::is_letter;
 use super::punct::{self, Brackets};
-use super::text::{self, Stretch, Tallier, Tally};
+use super::text::{self, Info, Stretch, Tallier, Tally};
 use crate::codecs::{Charset, DecodeStatus, Decoder};
 
 /// The characters a single-byte charset reads its 256 bytes as.
@@ -148,10 +148,20 @@ impl ByteTable {
         if !self.ascii_based(w) {
             return text::tally(&self.text(w));
         }
+        // What the tally asks of the characters of the high bytes present, asked once.
+        let mut infos = [None; 128];
+        for &b in w.present_list.iter().filter(|b| !b.is_ascii()) {
+            infos[usize::from(b - 0x80)] = Some(Info::of(self.char(b)));
+        }
         let mut t = Tallier::default();
         for piece in &w.pieces {
             match *piece {
-                Piece::High(at) => t.push(self.char(w.bytes[at])),
+                Piece::High(at) => {
+                    let b = w.bytes[at];
+                    t.push_info(
+                        infos[usize::from(b & 0x7F)].unwrap_or_else(|| Info::of(self.char(b))),
+                    )
+                }
                 Piece::Ascii {
                     start,
                     end,

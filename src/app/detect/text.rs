@@ -67,8 +67,8 @@ pub struct Tallier {
     kana: usize,
     hangul: usize,
     cjk_by_space: usize,
-    /// The character before, with its script if it is a letter.
-    prev: Option<(char, Option<Script>)>,
+    /// The character before.
+    prev: Option<Info>,
     /// Whether the character before `prev` is a letter.
     prev2_letter: bool,
     /// Whether `prev` is a symbol that weighs against the text.
@@ -85,25 +85,31 @@ pub struct Tallier {
 impl Tallier {
     /// Reads the next character.
     pub fn push(&mut self, c: char) {
-        if let Some((p, _)) = self.prev
-            && p.is_ascii()
+        if let Some(p) = self.prev
+            && p.is(ASCII)
             && c.is_ascii()
         {
             return self.push_ascii_after_ascii(c as u8);
         }
-        self.push_any(c);
+        self.push_info(Info::of(c));
     }
 
     /// [`Tallier::push`] of any character after any other.
+    #[cfg(test)]
     fn push_any(&mut self, c: char) {
-        let (w, script) = weight(c);
+        self.push_info(Info::of(c));
+    }
+
+    /// [`Tallier::push`] of the character `info` is about.
+    pub fn push_info(&mut self, info: Info) {
+        let (c, w, script) = (info.c, info.w, info.script);
         self.tenths += i64::from(w);
         // A one-letter word in another alphabet than the words before it: a symbol read as
         // a letter (`Home ป News` for the `»` of a breadcrumb).
-        let letter_before = matches!(self.prev, Some((_, Some(_))));
+        let letter_before = self.prev.is_some_and(|p| p.script.is_some());
         match script {
             Some(s) if !letter_before => {
-                self.island = !c.is_ascii()
+                self.island = !info.is(ASCII)
                     && alphabetic(s)
                     && self.last_script.is_some_and(|l| l != s && alphabetic(l));
             }
@@ -119,15 +125,15 @@ impl Tallier {
         }
         match script {
             Some(s) if spaced(s) => self.spaced_letters += 1,
-            None if c.is_whitespace() => self.spaces += 1,
+            None if info.is(WHITESPACE) => self.spaces += 1,
             Some(Script::Han) => self.han += 1,
             Some(Script::Kana) => self.kana += 1,
             Some(Script::Hangul) => self.hangul += 1,
             _ => {}
         }
-        if let Some((p, ps)) = self.prev {
-            self.tenths -= pair_penalty(p, ps, c, script);
-            if cjk(script) && p == ' ' || cjk(ps) && c == ' ' {
+        if let Some(p) = self.prev {
+            self.tenths -= pair_penalty(p, info);
+            if cjk(script) && p.c == ' ' || cjk(p.script) && c == ' ' {
                 self.cjk_by_space += 1;
             }
         }
@@ -136,35 +142,25 @@ impl Tallier {
             self.tenths -= 20;
         }
         self.prev2_letter = letter_before;
-        self.prev_symbol = script.is_none() && !c.is_ascii() && w < 0;
-        self.prev = Some((c, script));
+        self.prev_symbol = script.is_none() && !info.is(ASCII) && w < 0;
+        self.prev = Some(info);
     }
 
     /// [`Tallier::push`] of an ASCII character after another: most of any text, and
     /// nothing but its weight to add (every penalty is about a non-ASCII character, and an
     /// island ends at the first character after it).
     fn push_ascii_after_ascii(&mut self, b: u8) {
-        let letter = b.is_ascii_alphabetic();
-        let c = char::from(b);
-        self.tenths += match b {
-            b'\t' | b'\n' | 0x0C | b'\r' => 0,
-            0x00..=0x1F | 0x7F => -100,
-            _ if letter => 2,
-            _ => 0,
-        };
-        let script = if letter {
+        let info = Info::of_ascii(b);
+        self.tenths += i64::from(info.w);
+        if info.script.is_some() {
             self.spaced_letters += 1;
-            self.last_script = Some(Script::Latin);
-            Some(Script::Latin)
-        } else {
-            if c.is_ascii_whitespace() || b == 0x0B {
-                self.spaces += 1;
-            }
-            None
-        };
-        self.prev2_letter = matches!(self.prev, Some((_, Some(_))));
+            self.last_script = info.script;
+        } else if info.is(WHITESPACE) {
+            self.spaces += 1;
+        }
+        self.prev2_letter = self.prev.is_some_and(|p| p.script.is_some());
         self.prev_symbol = false;
-        self.prev = Some((c, script));
+        self.prev = Some(info);
     }
 
     /// Reads a stretch of ASCII text summed up by `s` ([`Stretch::of`]), when the two
@@ -183,7 +179,7 @@ impl Tallier {
         self.island = false;
         self.prev2_letter = s.last2_letter;
         self.prev_symbol = false;
-        self.prev = Some((last, weight(last).1));
+        self.prev = Some(Info::of(last));
     }
 
     /// The tally, with `punct` (in tenths, [`punct::score`]) added.
@@ -208,34 +204,115 @@ impl Tallier {
     }
 }
 
-/// What the pair of `p` (of script `ps`) and `c` (of `script`) costs, in tenths.
-fn pair_penalty(p: char, ps: Option<Script>, c: char, script: Option<Script>) -> i64 {
+/// What the pair of `p` and `c` costs, in tenths.
+fn pair_penalty(p: Info, c: Info) -> i64 {
+    let (ps, script) = (p.script, c.script);
     let mut cost = 0;
     if let (Some(ps), Some(s)) = (ps, script)
-        && (!p.is_ascii() || !c.is_ascii())
+        && (!p.is(ASCII) || !c.is(ASCII))
     {
         if ps != s && alphabetic(ps) && alphabetic(s) {
             cost += 30;
         }
-        if is_lower(p) && is_upper(c) {
+        if p.is(LOWER) && c.is(UPPER) {
             cost += 15;
         }
     }
     // An ideograph or syllable touching a Latin letter: a pair of Latin bytes read as one
     // double-byte character.
-    if cjk(script) && p.is_ascii_alphabetic() || cjk(ps) && c.is_ascii_alphabetic() {
+    if cjk(script) && p.is(ASCII_LETTER) || cjk(ps) && c.is(ASCII_LETTER) {
         cost += 25;
     }
     // A non-ASCII letter against a digit: the digits of GB18030's four-byte sequences or a
     // double-byte trail read as single bytes.
-    if (script.is_some() && !c.is_ascii() && p.is_ascii_digit()
-        || ps.is_some() && !p.is_ascii() && c.is_ascii_digit())
+    if (script.is_some() && !c.is(ASCII) && p.is(DIGIT)
+        || ps.is_some() && !p.is(ASCII) && c.is(DIGIT))
         && !cjk(script)
         && !cjk(ps)
     {
         cost += 15;
     }
     cost
+}
+
+/// What the tally asks of a character, worked out once (for a code page's characters,
+/// once per byte).
+#[derive(Clone, Copy, Debug)]
+pub struct Info {
+    c: char,
+    /// Its weight in tenths.
+    w: i32,
+    /// Its script, if it is a letter.
+    script: Option<Script>,
+    /// [`ASCII`], [`WHITESPACE`], [`LOWER`], [`UPPER`], [`DIGIT`], [`ASCII_LETTER`].
+    flags: u8,
+}
+
+const ASCII: u8 = 1;
+const WHITESPACE: u8 = 2;
+const LOWER: u8 = 4;
+const UPPER: u8 = 8;
+/// An ASCII digit.
+const DIGIT: u8 = 16;
+const ASCII_LETTER: u8 = 32;
+
+impl Info {
+    /// What the tally asks of `c`.
+    pub fn of(c: char) -> Info {
+        if c.is_ascii() {
+            return Info::of_ascii(c as u8);
+        }
+        Info::general(c)
+    }
+
+    /// [`Info::of`] by the general questions, which [`Info::of_ascii`] answers faster for
+    /// ASCII.
+    fn general(c: char) -> Info {
+        let (w, script) = weight(c);
+        let flags = [
+            (c.is_ascii(), ASCII),
+            (c.is_whitespace(), WHITESPACE),
+            (is_lower(c), LOWER),
+            (is_upper(c), UPPER),
+            (c.is_ascii_digit(), DIGIT),
+            (c.is_ascii_alphabetic(), ASCII_LETTER),
+        ];
+        Info {
+            c,
+            w,
+            script,
+            flags: flags.iter().filter(|f| f.0).fold(0, |a, f| a | f.1),
+        }
+    }
+
+    /// [`Info::of`] an ASCII character.
+    fn of_ascii(b: u8) -> Info {
+        let letter = b.is_ascii_alphabetic();
+        let w = match b {
+            b'\t' | b'\n' | 0x0C | b'\r' => 0,
+            0x00..=0x1F | 0x7F => -100,
+            _ if letter => 2,
+            _ => 0,
+        };
+        let flags = [
+            (true, ASCII),
+            (b.is_ascii_whitespace() || b == 0x0B, WHITESPACE),
+            (b.is_ascii_lowercase(), LOWER),
+            (b.is_ascii_uppercase(), UPPER),
+            (b.is_ascii_digit(), DIGIT),
+            (letter, ASCII_LETTER),
+        ];
+        Info {
+            c: char::from(b),
+            w,
+            script: letter.then_some(Script::Latin),
+            flags: flags.iter().filter(|f| f.0).fold(0, |a, f| a | f.1),
+        }
+    }
+
+    fn is(self, flag: u8) -> bool {
+        self.flags & flag != 0
+    }
 }
 
 /// A stretch of ASCII text read once for every reading that shares ASCII: what its
@@ -522,6 +599,15 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    #[test]
+    fn ascii_answers_are_the_general_answers() {
+        for b in 0..0x80u8 {
+            let (fast, general) = (Info::of_ascii(b), Info::general(char::from(b)));
+            let key = |i: Info| (i.c, i.w, i.script, i.flags);
+            assert_eq!(key(fast), key(general), "{b:#x}");
         }
     }
 
