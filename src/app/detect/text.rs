@@ -106,11 +106,11 @@ impl Tallier {
         self.tenths += i64::from(w);
         // A one-letter word in another alphabet than the words before it: a symbol read as
         // a letter (`Home ป News` for the `»` of a breadcrumb).
-        let letter_before = self.prev.is_some_and(|p| p.script.is_some());
+        let letter_before = self.prev.is_some_and(|p| p.is(LETTER));
         match script {
             Some(s) if !letter_before => {
                 self.island = !info.is(ASCII)
-                    && alphabetic(s)
+                    && info.is(ALPHABETIC)
                     && self.last_script.is_some_and(|l| l != s && alphabetic(l));
             }
             Some(_) => self.island = false,
@@ -123,17 +123,20 @@ impl Tallier {
         if script.is_some() {
             self.last_script = script;
         }
-        match script {
-            Some(s) if spaced(s) => self.spaced_letters += 1,
-            None if info.is(WHITESPACE) => self.spaces += 1,
-            Some(Script::Han) => self.han += 1,
-            Some(Script::Kana) => self.kana += 1,
-            Some(Script::Hangul) => self.hangul += 1,
-            _ => {}
+        if info.is(SPACED) {
+            self.spaced_letters += 1;
+        } else if info.is(CJK) {
+            match script {
+                Some(Script::Han) => self.han += 1,
+                Some(Script::Kana) => self.kana += 1,
+                _ => self.hangul += 1,
+            }
+        } else if info.is(WHITESPACE) && script.is_none() {
+            self.spaces += 1;
         }
         if let Some(p) = self.prev {
             self.tenths -= pair_penalty(p, info);
-            if cjk(script) && p.c == ' ' || cjk(p.script) && c == ' ' {
+            if info.is(CJK) && p.c == ' ' || p.is(CJK) && c == ' ' {
                 self.cjk_by_space += 1;
             }
         }
@@ -142,7 +145,7 @@ impl Tallier {
             self.tenths -= 20;
         }
         self.prev2_letter = letter_before;
-        self.prev_symbol = script.is_none() && !info.is(ASCII) && w < 0;
+        self.prev_symbol = !info.is(LETTER) && !info.is(ASCII) && w < 0;
         self.prev = Some(info);
     }
 
@@ -158,7 +161,7 @@ impl Tallier {
         } else if info.is(WHITESPACE) {
             self.spaces += 1;
         }
-        self.prev2_letter = self.prev.is_some_and(|p| p.script.is_some());
+        self.prev2_letter = self.prev.is_some_and(|p| p.is(LETTER));
         self.prev_symbol = false;
         self.prev = Some(info);
     }
@@ -206,12 +209,9 @@ impl Tallier {
 
 /// What the pair of `p` and `c` costs, in tenths.
 fn pair_penalty(p: Info, c: Info) -> i64 {
-    let (ps, script) = (p.script, c.script);
     let mut cost = 0;
-    if let (Some(ps), Some(s)) = (ps, script)
-        && (!p.is(ASCII) || !c.is(ASCII))
-    {
-        if ps != s && alphabetic(ps) && alphabetic(s) {
+    if p.is(LETTER) && c.is(LETTER) && (!p.is(ASCII) || !c.is(ASCII)) {
+        if p.script != c.script && p.is(ALPHABETIC) && c.is(ALPHABETIC) {
             cost += 30;
         }
         if p.is(LOWER) && c.is(UPPER) {
@@ -220,15 +220,14 @@ fn pair_penalty(p: Info, c: Info) -> i64 {
     }
     // An ideograph or syllable touching a Latin letter: a pair of Latin bytes read as one
     // double-byte character.
-    if cjk(script) && p.is(ASCII_LETTER) || cjk(ps) && c.is(ASCII_LETTER) {
+    if c.is(CJK) && p.is(ASCII_LETTER) || p.is(CJK) && c.is(ASCII_LETTER) {
         cost += 25;
     }
     // A non-ASCII letter against a digit: the digits of GB18030's four-byte sequences or a
     // double-byte trail read as single bytes.
-    if (script.is_some() && !c.is(ASCII) && p.is(DIGIT)
-        || ps.is_some() && !p.is(ASCII) && c.is(DIGIT))
-        && !cjk(script)
-        && !cjk(ps)
+    if (c.is(LETTER) && !c.is(ASCII) && p.is(DIGIT) || p.is(LETTER) && !p.is(ASCII) && c.is(DIGIT))
+        && !c.is(CJK)
+        && !p.is(CJK)
     {
         cost += 15;
     }
@@ -244,17 +243,25 @@ pub struct Info {
     w: i32,
     /// Its script, if it is a letter.
     script: Option<Script>,
-    /// [`ASCII`], [`WHITESPACE`], [`LOWER`], [`UPPER`], [`DIGIT`], [`ASCII_LETTER`].
-    flags: u8,
+    /// What it is, as bits: [`ASCII`], [`WHITESPACE`]...
+    flags: u16,
 }
 
-const ASCII: u8 = 1;
-const WHITESPACE: u8 = 2;
-const LOWER: u8 = 4;
-const UPPER: u8 = 8;
+const ASCII: u16 = 1;
+const WHITESPACE: u16 = 2;
+const LOWER: u16 = 4;
+const UPPER: u16 = 8;
 /// An ASCII digit.
-const DIGIT: u8 = 16;
-const ASCII_LETTER: u8 = 32;
+const DIGIT: u16 = 16;
+const ASCII_LETTER: u16 = 32;
+/// A letter (it has a script).
+const LETTER: u16 = 64;
+/// A letter of a script written with an alphabet ([`alphabetic`]).
+const ALPHABETIC: u16 = 128;
+/// A letter of a script written with spaces between words ([`spaced`]).
+const SPACED: u16 = 256;
+/// An ideograph, kana or hangul syllable.
+const CJK: u16 = 512;
 
 impl Info {
     /// What the tally asks of `c`.
@@ -276,6 +283,10 @@ impl Info {
             (is_upper(c), UPPER),
             (c.is_ascii_digit(), DIGIT),
             (c.is_ascii_alphabetic(), ASCII_LETTER),
+            (script.is_some(), LETTER),
+            (script.is_some_and(alphabetic), ALPHABETIC),
+            (script.is_some_and(spaced), SPACED),
+            (cjk(script), CJK),
         ];
         Info {
             c,
@@ -301,6 +312,9 @@ impl Info {
             (b.is_ascii_uppercase(), UPPER),
             (b.is_ascii_digit(), DIGIT),
             (letter, ASCII_LETTER),
+            (letter, LETTER),
+            (letter, ALPHABETIC),
+            (letter, SPACED),
         ];
         Info {
             c: char::from(b),
@@ -310,7 +324,7 @@ impl Info {
         }
     }
 
-    fn is(self, flag: u8) -> bool {
+    fn is(self, flag: u16) -> bool {
         self.flags & flag != 0
     }
 }
