@@ -17,6 +17,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod bytewise;
 #[rustfmt::skip]
 pub mod chars;
 pub mod declared;

@@ -48,7 +48,7 @@ fn kind(c: char) -> Kind {
 /// Whether a rule of [`score`] is about `c` itself: every character the rules' `match`
 /// names, and the brackets. For any other character the match adds nothing, so it is
 /// passed over without working out its neighbours' kinds.
-fn ruled(c: char) -> bool {
+pub fn ruled(c: char) -> bool {
     matches!(
         c,
         '\u{300}'..='\u{36F}'
@@ -79,17 +79,16 @@ fn ruled(c: char) -> bool {
 /// How many unmatched brackets count at most (a text cut short leaves some open).
 const OPEN_LIMIT: i32 = 2;
 
-/// The context score of `text`: added to its character weights.
-pub fn score(text: &str) -> f64 {
+/// The context score of `text`, in tenths: added to its character weights.
+pub fn score(text: &str) -> i32 {
     score_passing(text, |c| !ruled(c))
 }
 
 /// [`score`], passing over the characters for which `passed` is true without looking at
 /// their context (which must be characters whose own rule adds nothing).
-fn score_passing(text: &str, passed: impl Fn(char) -> bool) -> f64 {
-    let mut s = 0.0;
-    let mut depth = 0i32;
-    let mut unmatched_closes = 0i32;
+fn score_passing(text: &str, passed: impl Fn(char) -> bool) -> i32 {
+    let mut s = 0;
+    let mut brackets = Brackets::default();
     let mut chars = text.chars().peekable();
     // The start of the text counts as a space.
     let mut prev = ' ';
@@ -98,54 +97,79 @@ fn score_passing(text: &str, passed: impl Fn(char) -> bool) -> f64 {
     while let Some(c) = chars.next() {
         // Most characters of any text (letters, digits, spaces, stops, commas) have no rule
         // of their own: only their neighbours' rules look at them.
-        if passed(c) {
-            prev2 = prev;
-            prev = c;
-            continue;
-        }
-        let next = chars.peek().copied().unwrap_or(' ');
-        let (p, n) = (kind(prev), kind(next));
-        let word = |k: Kind| matches!(k, Kind::Letter | Kind::Mark);
-        s += match c {
-            '\u{300}'..='\u{36F}' if matches!(p, Kind::Letter | Kind::Mark) => 0.5,
-            '\u{300}'..='\u{36F}' => -2.0,
-            '!' | '?' if word(p) && word(n) => -2.0,
-            '!' | '?' if word(p) && !word(n) => 0.5,
-            '|' if word(p) || word(n) => -2.0,
-            '^' if word(p) || word(n) => -1.5,
-            '¢' if p != Kind::Digit && n != Kind::Digit => -2.0,
-            '¬' => -2.0,
-            '«' | '»' if p == Kind::Space || n == Kind::Space => 0.5,
-            '«' | '»' if word(p) && word(n) => -1.5,
-            '"' if word(p) != word(n) => 1.0,
-            '„' | '“' | '”' if word(p) != word(n) => 0.5,
-            '€' | '£' | '$' if p == Kind::Digit || n == Kind::Digit => 0.5,
-            // `4 €`, `€ 10`: a space between the amount and its sign.
-            '€' | '£' | '$' if p == Kind::Space && prev2.is_ascii_digit() => 0.5,
-            '€' | '£' | '$'
-                if n == Kind::Space && chars.clone().nth(1).is_some_and(|c| c.is_ascii_digit()) =>
-            {
-                0.5
-            }
-            '\u{2500}'..='\u{259F}' if word(p) || word(n) || p == Kind::Digit => -1.0,
-            '\u{2500}'..='\u{259F}' if p == Kind::Box || n == Kind::Box => 0.5,
-            // Corners, junctions and horizontal lines join others: alone between spaces
-            // they are a letter or a sign read wrong (`Home ╞ News` for CP437's `»`, where
-            // KOI8-R has `╞`); a vertical line may stand alone as a column's separator.
-            '\u{2500}'..='\u{257F}' if !matches!(c, '│' | '┃' | '║') => -1.0,
-            '@' if p == Kind::Cjk || n == Kind::Cjk => -2.0,
-            _ => 0.0,
-        };
-        match c {
-            '[' | '{' => depth += 1,
-            ']' | '}' if depth > 0 => depth -= 1,
-            ']' | '}' => unmatched_closes += 1,
-            _ => {}
+        if !passed(c) {
+            let next = chars.peek().copied().unwrap_or(' ');
+            s += rule(
+                [prev2, prev],
+                c,
+                [next, chars.clone().nth(1).unwrap_or(' ')],
+            );
+            brackets.read(c);
         }
         prev2 = prev;
         prev = c;
     }
-    s - 2.0 * f64::from(unmatched_closes) - f64::from(depth.min(OPEN_LIMIT))
+    s + brackets.score()
+}
+
+/// What the rules say of `c` between the two characters `before` it and the two `after`
+/// it (spaces beyond either end of the text), in tenths; zero for a character no rule is
+/// about ([`ruled`]).
+pub fn rule(before: [char; 2], c: char, after: [char; 2]) -> i32 {
+    let ([prev2, prev], [next, next2]) = (before, after);
+    let (p, n) = (kind(prev), kind(next));
+    let word = |k: Kind| matches!(k, Kind::Letter | Kind::Mark);
+    match c {
+        '\u{300}'..='\u{36F}' if matches!(p, Kind::Letter | Kind::Mark) => 5,
+        '\u{300}'..='\u{36F}' => -20,
+        '!' | '?' if word(p) && word(n) => -20,
+        '!' | '?' if word(p) && !word(n) => 5,
+        '|' if word(p) || word(n) => -20,
+        '^' if word(p) || word(n) => -15,
+        '¢' if p != Kind::Digit && n != Kind::Digit => -20,
+        '¬' => -20,
+        '«' | '»' if p == Kind::Space || n == Kind::Space => 5,
+        '«' | '»' if word(p) && word(n) => -15,
+        '"' if word(p) != word(n) => 10,
+        '„' | '“' | '”' if word(p) != word(n) => 5,
+        '€' | '£' | '$' if p == Kind::Digit || n == Kind::Digit => 5,
+        // `4 €`, `€ 10`: a space between the amount and its sign.
+        '€' | '£' | '$' if p == Kind::Space && prev2.is_ascii_digit() => 5,
+        '€' | '£' | '$' if n == Kind::Space && next2.is_ascii_digit() => 5,
+        '\u{2500}'..='\u{259F}' if word(p) || word(n) || p == Kind::Digit => -10,
+        '\u{2500}'..='\u{259F}' if p == Kind::Box || n == Kind::Box => 5,
+        // Corners, junctions and horizontal lines join others: alone between spaces they
+        // are a letter or a sign read wrong (`Home ╞ News` for CP437's `»`, where KOI8-R has
+        // `╞`); a vertical line may stand alone as a column's separator.
+        '\u{2500}'..='\u{257F}' if !matches!(c, '│' | '┃' | '║') => -10,
+        '@' if p == Kind::Cjk || n == Kind::Cjk => -20,
+        _ => 0,
+    }
+}
+
+/// The brackets of a text, read in order: an unmatched close, or an open never closed
+/// (a text cut short leaves some open, so only [`OPEN_LIMIT`] count), is a byte read wrong.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Brackets {
+    depth: i32,
+    unmatched_closes: i32,
+}
+
+impl Brackets {
+    /// Reads `c`, which changes nothing unless it is a bracket.
+    pub fn read(&mut self, c: char) {
+        match c {
+            '[' | '{' => self.depth += 1,
+            ']' | '}' if self.depth > 0 => self.depth -= 1,
+            ']' | '}' => self.unmatched_closes += 1,
+            _ => {}
+        }
+    }
+
+    /// What the brackets read cost, in tenths.
+    pub fn score(self) -> i32 {
+        -20 * self.unmatched_closes - 10 * self.depth.min(OPEN_LIMIT)
+    }
 }
 
 #[cfg(test)]
@@ -188,17 +212,17 @@ mod tests {
         // A space between the amount and its sign.
         assert!(score("4 € en 2020") > score("4 ╒ en 2020"));
         assert!(score("de € 10 i") > score("de ╒ 10 i"));
-        assert_eq!(score("le € seul"), 0.0);
+        assert_eq!(score("le € seul"), 0);
         // A closing quote before a stop, where 1026 has `Ü`.
         assert!(score("the \"Management\".") > score("the ÜManagementÜ."));
-        assert_eq!(score("Management\"."), 1.0);
-        assert_eq!(score("„Anton“ oli"), 1.0);
+        assert_eq!(score("Management\"."), 10);
+        assert_eq!(score("„Anton“ oli"), 10);
     }
 
     #[test]
     fn combining_marks_belong_after_letters() {
-        assert!(score("Vie\u{302}\u{323}t") > 0.0);
-        assert!(score(" \u{301}x") < 0.0);
+        assert!(score("Vie\u{302}\u{323}t") > 0);
+        assert!(score(" \u{301}x") < 0);
     }
 
     #[test]
@@ -216,7 +240,7 @@ mod tests {
                 for &after in &neighbours {
                     let text: String = ['4', before, c, after, ' ', '5'].iter().collect();
                     let (new, old) = (score(&text), score_passing(&text, letter_digit_space));
-                    assert_eq!(new.to_bits(), old.to_bits(), "{text:?}");
+                    assert_eq!(new, old, "{text:?}");
                 }
             }
         }
@@ -225,11 +249,11 @@ mod tests {
     #[test]
     fn box_drawing_and_guillemets_by_their_neighbours() {
         assert!(score("Home » News") > score("Homeķ»News"));
-        assert!(score("╔══╗") > 0.0);
-        assert!(score("cal╗au") < 0.0);
+        assert!(score("╔══╗") > 0);
+        assert!(score("cal╗au") < 0);
         assert!(score("価格@円") < score("価格 円"));
         // Alone between spaces only a vertical line is at home.
         assert!(score("Home ╞ News") < score("Home » News"));
-        assert_eq!(score("File │ Edit"), 0.0);
+        assert_eq!(score("File │ Edit"), 0);
     }
 }

@@ -12,9 +12,11 @@
 
 #![forbid(unsafe_code)]
 
+use super::bytewise::{ByteTable, Letters, Window};
 use super::text::{self, Tally};
-use super::{declared, lang, letters};
+use super::{declared, lang};
 use crate::codecs::{Charset, DecodeStatus, Decoder, labels};
+use std::borrow::Cow;
 use std::sync::OnceLock;
 
 /// The language family a candidate's double-byte repertoire is for.
@@ -129,17 +131,94 @@ const CHARDETNG_WEIGHT: f64 = 0.05;
 /// letters no language writes (a few nats per byte) win.
 const DECLARED_WEIGHT: f64 = 0.5;
 
+/// A candidate the label table has.
+struct Candidate {
+    charset: Charset,
+    prior: f64,
+    family: Family,
+    /// Its byte table, if it is a single-byte charset: built when it is first read.
+    table: OnceLock<Option<ByteTable>>,
+}
+
+impl Candidate {
+    /// The table of a single-byte candidate.
+    fn table(&self) -> Option<&ByteTable> {
+        let single = matches!(self.family, Family::Other | Family::Ebcdic)
+            && self.charset.form().unit() == 1;
+        (self.table)
+            .get_or_init(|| ByteTable::of(self.charset).filter(|_| single))
+            .as_ref()
+    }
+
+    /// Its reading of `w` (laid out from `bytes`); `None` when its strict decoding fails.
+    fn read(&self, bytes: &[u8], w: &Window) -> Option<Reading<'_>> {
+        if let Some(table) = self.table() {
+            return table.reads(w).then_some(Reading::Table(table));
+        }
+        let unit = self.charset.form().unit();
+        decode_prefix(self.charset, &bytes[..bytes.len() - bytes.len() % unit]).map(Reading::Text)
+    }
+}
+
+/// A candidate's reading of a window.
+enum Reading<'a> {
+    /// A single-byte page's, scored from its table without being decoded.
+    Table(&'a ByteTable),
+    /// Any other charset's decoding.
+    Text(String),
+}
+
+impl Reading<'_> {
+    /// What tells it from other readings of `w`.
+    fn identity(&self, w: &Window) -> u64 {
+        match self {
+            Reading::Table(t) => t.identity(w),
+            Reading::Text(s) => w.identity(s),
+        }
+    }
+
+    /// Its tally ([`text::tally`] of its text).
+    fn tally(&self, w: &Window) -> Tally {
+        match self {
+            Reading::Table(t) => t.tally(w),
+            Reading::Text(s) => text::tally(s),
+        }
+    }
+
+    /// The fingerprint of its letters.
+    fn letters(&self, w: &Window) -> u64 {
+        match self {
+            Reading::Table(t) => t.letters(w),
+            Reading::Text(s) => Letters::of(s.chars()),
+        }
+        .value()
+    }
+
+    /// Its text (of `w`, the window it read).
+    fn text(&self, w: &Window) -> Cow<'_, str> {
+        match self {
+            Reading::Table(t) => Cow::Owned(t.text(w)),
+            Reading::Text(s) => Cow::Borrowed(s),
+        }
+    }
+}
+
 /// The candidates the label table has, each once.
-fn candidates() -> &'static [(Charset, f64, Family)] {
-    static RESOLVED: OnceLock<Vec<(Charset, f64, Family)>> = OnceLock::new();
+fn candidates() -> &'static [Candidate] {
+    static RESOLVED: OnceLock<Vec<Candidate>> = OnceLock::new();
     RESOLVED.get_or_init(|| {
         let names: Vec<&str> = CANDIDATES.iter().map(|c| c.0).collect();
-        let mut out: Vec<(Charset, f64, Family)> = Vec::new();
+        let mut out: Vec<Candidate> = Vec::new();
         for (found, &(_, prior, family)) in labels::lookup_all(&names).into_iter().zip(CANDIDATES) {
-            if let Some(cs) = found
-                && !out.iter().any(|c| c.0 == cs)
+            if let Some(charset) = found
+                && !out.iter().any(|c| c.charset == charset)
             {
-                out.push((cs, prior, family));
+                out.push(Candidate {
+                    charset,
+                    prior,
+                    family,
+                    table: OnceLock::new(),
+                });
             }
         }
         out
@@ -177,41 +256,40 @@ pub fn rank_in(bytes: &[u8], chardetng: Option<Charset>, head: &[u8]) -> Vec<Ran
     // leaves chardetng's guess to decide: no candidate is ruled out by it.)
     let paired = bytes.is_ascii() || double_byte_evidence(bytes);
     let ebcdic = ebcdic_spaces(bytes);
-    let eligible: Vec<_> = candidates()
+    let eligible: Vec<&Candidate> = candidates()
         .iter()
-        .filter(|c| match c.2 {
+        .filter(|c| match c.family {
             Family::Other => !ebcdic,
             Family::Ebcdic => ebcdic,
             _ => paired && !ebcdic,
         })
-        .filter(|c| gate(c.0.name(), bytes) && gate_pairs(c.0.name(), head))
+        .filter(|c| gate(c.charset.name(), bytes) && gate_pairs(c.charset.name(), head))
         .collect();
-    for &(cs, prior, family) in screen(bytes, eligible) {
-        let unit = cs.form().unit();
-        let whole = &bytes[..bytes.len() - bytes.len() % unit];
-        let Some(decoded) = decode_prefix(cs, whole) else {
+    let window = Window::new(bytes);
+    for c in screen(bytes, eligible) {
+        let Some(reading) = c.read(bytes, &window) else {
             continue;
         };
-        let text = fingerprint(decoded.as_bytes());
+        let text = reading.identity(&window);
         // Code pages that agree on the bytes present decode alike: such a reading is
         // tallied once.
         let (tally, letters) = match tallied.iter().find(|t| t.0 == text) {
             Some(&(_, tally, letters)) => (tally, letters),
             None => {
-                let tally = text::tally(&decoded);
-                let letters = letters_fingerprint(&decoded);
+                let tally = reading.tally(&window);
+                let letters = reading.letters(&window);
                 tallied.push((text, tally, letters));
                 (tally, letters)
             }
         };
-        let score = tally.score + family_penalty(family, tally) + prior;
+        let score = tally.score + family_penalty(c.family, tally) + c.prior;
         ranked.push(Ranked {
-            charset: cs,
+            charset: c.charset,
             score,
             text,
             letters,
         });
-        decodings.push(decoded);
+        decodings.push(reading);
     }
     // A declared encoding speaks for every reading with its text, before the fitting, so
     // that its reading is among those fitted.
@@ -233,7 +311,7 @@ pub fn rank_in(bytes: &[u8], chardetng: Option<Charset>, head: &[u8]) -> Vec<Ran
         let fit = match fitted.iter().find(|f| f.0 == ranked[i].text) {
             Some(&(_, fit)) => fit,
             None if fitted.len() < FITTED => {
-                let fit = lang::fit(&decodings[i]).map_or(0.0, |f| f.1);
+                let fit = lang::fit(&decodings[i].text(&window)).map_or(0.0, |f| f.1);
                 fitted.push((ranked[i].text, fit));
                 fit
             }
@@ -269,33 +347,29 @@ const SCREEN_KEEP: usize = 16;
 /// is among the [`SCREEN_KEEP`] best by character weights, and the best of each family. The verdict is almost always
 /// among the first few readings of a short prefix; reading every candidate in full was most
 /// of the detector's time on files of a few kilobytes.
-fn screen<'a>(
-    bytes: &[u8],
-    eligible: Vec<&'a (Charset, f64, Family)>,
-) -> Vec<&'a (Charset, f64, Family)> {
+fn screen<'a>(bytes: &[u8], eligible: Vec<&'a Candidate>) -> Vec<&'a Candidate> {
     if bytes.len() <= SCREEN {
         return eligible;
     }
     let sample = &bytes[..SCREEN];
-    let mut scored: Vec<(f64, u64, &(Charset, f64, Family))> = Vec::new();
+    let window = Window::new(sample);
+    let mut scored: Vec<(f64, u64, &Candidate)> = Vec::new();
     // Code pages that agree on the bytes of the sample read it alike: tallied once.
     let mut tallied: Vec<(u64, Tally)> = Vec::new();
     for c in eligible {
-        let (cs, prior, family) = *c;
-        let unit = cs.form().unit();
-        let Some(decoded) = decode_prefix(cs, &sample[..SCREEN - SCREEN % unit]) else {
+        let Some(reading) = c.read(sample, &window) else {
             continue;
         };
-        let text = fingerprint(decoded.as_bytes());
+        let text = reading.identity(&window);
         let t = match tallied.iter().find(|t| t.0 == text) {
             Some(&(_, t)) => t,
             None => {
-                let t = text::tally(&decoded);
+                let t = reading.tally(&window);
                 tallied.push((text, t));
                 t
             }
         };
-        scored.push((t.score + family_penalty(family, t) + prior, text, c));
+        scored.push((t.score + family_penalty(c.family, t) + c.prior, text, c));
     }
     scored.sort_by(|a, b| b.0.total_cmp(&a.0));
     let mut kept: Vec<u64> = Vec::new();
@@ -305,56 +379,17 @@ fn screen<'a>(
         // The best reading of each language family goes on too: the first kilobyte may be
         // a banner of symbols that a CJK encoding reads no better than a code page.
         if !kept.contains(&text) {
-            if kept.len() >= SCREEN_KEEP && families.contains(&c.2) {
+            if kept.len() >= SCREEN_KEEP && families.contains(&c.family) {
                 continue;
             }
             kept.push(text);
         }
-        if !families.contains(&c.2) {
-            families.push(c.2);
+        if !families.contains(&c.family) {
+            families.push(c.family);
         }
         out.push(c);
     }
     out
-}
-
-/// A 64-bit fingerprint of a decoding, to tell readings apart: a multiply-rotate hash over
-/// eight bytes at a time, cheaper than SipHash one character at a time on the kilobytes of
-/// every candidate's text.
-fn fingerprint(bytes: &[u8]) -> u64 {
-    let mut h = 0u64;
-    let mut words = bytes.chunks_exact(8);
-    for word in &mut words {
-        h = mix(h, u64::from_le_bytes(word.try_into().unwrap_or_default()));
-    }
-    let rest = words.remainder();
-    let mut last = [0u8; 8];
-    last[..rest.len()].copy_from_slice(rest);
-    finish(mix(h, u64::from_le_bytes(last)), bytes.len() as u64)
-}
-
-/// The [`fingerprint`] of the letters of `text` alone, two characters to a word.
-fn letters_fingerprint(text: &str) -> u64 {
-    let (mut h, mut word, mut n) = (0u64, 0u64, 0u64);
-    for c in text.chars().filter(|&c| letters::is_letter(c)) {
-        word = word << 32 | u64::from(c);
-        n += 1;
-        if n.is_multiple_of(2) {
-            h = mix(h, word);
-            word = 0;
-        }
-    }
-    finish(mix(h, word), n)
-}
-
-const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
-
-fn mix(h: u64, word: u64) -> u64 {
-    (h.rotate_left(23) ^ word).wrapping_mul(MIX)
-}
-
-fn finish(h: u64, n: u64) -> u64 {
-    (h ^ n).wrapping_mul(MIX) ^ (h >> 29)
 }
 
 /// How many bytes of evidence the confidence counts at least: a margin won on two
@@ -572,8 +607,8 @@ mod tests {
         let all: Vec<_> = candidates().iter().collect();
         let kept = screen(&b, all.clone());
         assert!(kept.len() < all.len());
-        assert!(kept.iter().any(|c| c.2 == Family::Chinese));
-        assert!(kept.iter().any(|c| c.2 == Family::Korean));
+        assert!(kept.iter().any(|c| c.family == Family::Chinese));
+        assert!(kept.iter().any(|c| c.family == Family::Korean));
         assert_eq!(screen(&b[..SCREEN], all.clone()).len(), all.len());
     }
 
@@ -598,16 +633,122 @@ mod tests {
         assert!(ranked.iter().all(|r| r.charset.name() != "IBM037"));
     }
 
+    /// Windows of text for the readings' tests: words, with bytes from 80 up (alone, in
+    /// pairs, by punctuation, brackets, digits, controls) mixed in at random.
+    fn windows() -> Vec<Vec<u8>> {
+        let pieces: [&[u8]; 16] = [
+            b"word ",
+            b"Wort. ",
+            b"\"quoted\" ",
+            b"[1] ",
+            b"{x} ",
+            b"$5 ",
+            b"a|b ",
+            b"!? ",
+            b"\r\n",
+            b"\t",
+            b"\x01",
+            b"12",
+            b"@",
+            b"^",
+            b"] ",
+            b"  ",
+        ];
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let mut out: Vec<Vec<u8>> = vec![Vec::new(), b"ab".to_vec(), b"\xe9".to_vec()];
+        for _ in 0..300 {
+            let mut w = Vec::new();
+            let len = next(200);
+            while (w.len() as u64) < len {
+                match next(4) {
+                    0 => w.push(0x80 + next(128) as u8),
+                    1 => w.extend_from_slice(&[0x80 + next(128) as u8, 0x80 + next(128) as u8]),
+                    _ => w.extend_from_slice(pieces[next(16) as usize]),
+                }
+            }
+            out.push(w);
+        }
+        out
+    }
+
     #[test]
-    fn fingerprints_tell_readings_apart() {
-        let a = fingerprint("caf\u{e9} cr\u{e8}me".as_bytes());
-        assert_eq!(a, fingerprint("caf\u{e9} cr\u{e8}me".as_bytes()));
-        assert_ne!(a, fingerprint("caf\u{e8} cr\u{e8}me".as_bytes()));
-        assert_ne!(fingerprint(b"ab"), fingerprint(b"\0ab"));
-        assert_ne!(fingerprint(b"12345678"), fingerprint(b"12345678\0"));
-        let l = letters_fingerprint("caf\u{e9}, cr\u{e8}me!");
-        assert_eq!(l, letters_fingerprint("caf\u{e9} cr\u{e8}me"));
-        assert_ne!(l, letters_fingerprint("caf\u{e8} cr\u{e8}me"));
+    fn single_byte_readings_score_as_their_decodings() {
+        let windows = windows();
+        for c in candidates() {
+            let Some(table) = c.table() else {
+                continue;
+            };
+            for bytes in &windows {
+                let w = Window::new(bytes);
+                let decoded = decode_prefix(c.charset, bytes);
+                assert_eq!(
+                    table.reads(&w),
+                    decoded.is_some(),
+                    "{} {bytes:?}",
+                    c.charset
+                );
+                let Some(decoded) = decoded else {
+                    continue;
+                };
+                let reading = Reading::Table(table);
+                assert_eq!(reading.text(&w), decoded, "{}", c.charset);
+                let (a, b) = (reading.tally(&w), text::tally(&decoded));
+                assert_eq!(
+                    a.score.to_bits(),
+                    b.score.to_bits(),
+                    "{} {decoded:?}",
+                    c.charset
+                );
+                assert_eq!(reading.identity(&w), w.identity(&decoded));
+                let text = Reading::Text(decoded.clone());
+                assert_eq!(reading.letters(&w), text.letters(&w), "{decoded:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn readings_are_one_when_their_texts_are() {
+        let tables: Vec<_> = candidates().iter().filter_map(|c| c.table()).collect();
+        for bytes in windows().iter().take(60) {
+            let w = Window::new(bytes);
+            let read: Vec<_> = tables.iter().filter(|t| t.reads(&w)).collect();
+            for a in &read {
+                for b in &read {
+                    let same = a.text(&w) == b.text(&w);
+                    assert_eq!(same, a.identity(&w) == b.identity(&w), "{bytes:?}");
+                }
+            }
+        }
+        // A multi-byte charset's decoding that a code page would give too is the same
+        // reading: GBK reads 80 as the euro sign, as windows-1252 does.
+        let bytes = b"5 \x80 and 6 \x80";
+        let w = Window::new(bytes);
+        let cp1252 = candidates()
+            .iter()
+            .find(|c| c.charset.name() == "windows-1252");
+        let table = cp1252.and_then(|c| c.table()).map(|t| t.identity(&w));
+        let gbk = decode_prefix(labels::GBK, bytes).map(|t| w.identity(&t));
+        assert!(table.is_some());
+        assert_eq!(table, gbk);
+        assert_ne!(
+            w.identity("5 \u{20ac} and 6 \u{20ac}x"),
+            table.unwrap_or_default()
+        );
+    }
+
+    #[test]
+    fn letters_fingerprints_tell_readings_apart() {
+        let l = |s: &str| Letters::of(s.chars()).value();
+        assert_eq!(l("caf\u{e9}, cr\u{e8}me!"), l("caf\u{e9} cr\u{e8}me"));
+        assert_ne!(l("caf\u{e9} cr\u{e8}me"), l("caf\u{e8} cr\u{e8}me"));
+        assert_ne!(l("ab"), l("ba"));
+        assert_ne!(l("a"), l("aa"));
     }
 
     #[test]

@@ -49,103 +49,332 @@ pub struct Tally {
 
 /// Scores `text`: the higher, the more it reads like text.
 pub fn tally(text: &str) -> Tally {
-    let mut t = Tally::default();
-    let mut prev: Option<(char, Option<Script>)> = None;
-    let mut prev2_letter = false;
-    let mut prev_symbol = false;
-    let (mut spaced_letters, mut spaces) = (0usize, 0usize);
-    // The script of the last letter before the current non-letters, and whether the letter
-    // just read began a word in another script than that one.
-    let mut last_script: Option<Script> = None;
-    let mut island = false;
+    let mut t = Tallier::default();
     for c in text.chars() {
-        let (w, script) = weight(c);
-        t.score += w;
+        t.push(c);
+    }
+    t.finish(punct::score(text))
+}
+
+/// The tally of a text read one character at a time. Weights are counted in tenths, in an
+/// integer: a sum that does not depend on the order of its terms, so that a text read in
+/// pieces ([`Tallier::skip`]) scores exactly as when read whole.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Tallier {
+    /// The sum of the weights so far, in tenths.
+    tenths: i64,
+    han: usize,
+    kana: usize,
+    hangul: usize,
+    cjk_by_space: usize,
+    /// The character before.
+    prev: Option<Info>,
+    /// Whether the character before `prev` is a letter.
+    prev2_letter: bool,
+    /// Whether `prev` is a symbol that weighs against the text.
+    prev_symbol: bool,
+    /// Letters of scripts written with spaces, and whitespace characters.
+    spaced_letters: usize,
+    spaces: usize,
+    /// The script of the last letter before the current non-letters.
+    last_script: Option<Script>,
+    /// Whether the letter just read began a word in another script than that one.
+    island: bool,
+}
+
+impl Tallier {
+    /// Reads the next character.
+    pub fn push(&mut self, c: char) {
+        if let Some(p) = self.prev
+            && p.is(ASCII)
+            && c.is_ascii()
+        {
+            return self.push_ascii_after_ascii(c as u8);
+        }
+        self.push_info(Info::of(c));
+    }
+
+    /// [`Tallier::push`] of any character after any other.
+    #[cfg(test)]
+    fn push_any(&mut self, c: char) {
+        self.push_info(Info::of(c));
+    }
+
+    /// [`Tallier::push`] of the character `info` is about.
+    pub fn push_info(&mut self, info: Info) {
+        let (c, w, script) = (info.c, info.w, info.script);
+        self.tenths += i64::from(w);
         // A one-letter word in another alphabet than the words before it: a symbol read as
         // a letter (`Home ป News` for the `»` of a breadcrumb).
-        let letter_before = matches!(prev, Some((_, Some(_))));
+        let letter_before = self.prev.is_some_and(|p| p.is(LETTER));
         match script {
             Some(s) if !letter_before => {
-                island = !c.is_ascii()
-                    && alphabetic(s)
-                    && last_script.is_some_and(|l| l != s && alphabetic(l));
+                self.island = !info.is(ASCII)
+                    && info.is(ALPHABETIC)
+                    && self.last_script.is_some_and(|l| l != s && alphabetic(l));
             }
-            Some(_) => island = false,
-            None if island => {
-                t.score -= ISLAND;
-                island = false;
+            Some(_) => self.island = false,
+            None if self.island => {
+                self.tenths -= ISLAND;
+                self.island = false;
             }
             None => {}
         }
         if script.is_some() {
-            last_script = script;
+            self.last_script = script;
         }
-        match script {
-            Some(s) if spaced(s) => spaced_letters += 1,
-            None if c.is_whitespace() => spaces += 1,
-            _ => {}
-        }
-        match script {
-            Some(Script::Han) => t.han += 1,
-            Some(Script::Kana) => t.kana += 1,
-            Some(Script::Hangul) => t.hangul += 1,
-            _ => {}
-        }
-        if let Some((p, Some(ps))) = prev
-            && let Some(s) = script
-            && (!p.is_ascii() || !c.is_ascii())
-        {
-            if ps != s && alphabetic(ps) && alphabetic(s) {
-                t.score -= 3.0;
+        if info.is(SPACED) {
+            self.spaced_letters += 1;
+        } else if info.is(CJK) {
+            match script {
+                Some(Script::Han) => self.han += 1,
+                Some(Script::Kana) => self.kana += 1,
+                _ => self.hangul += 1,
             }
-            if is_lower(p) && is_upper(c) {
-                t.score -= 1.5;
+        } else if info.is(WHITESPACE) && script.is_none() {
+            self.spaces += 1;
+        }
+        if let Some(p) = self.prev {
+            self.tenths -= pair_penalty(p, info);
+            if info.is(CJK) && p.c == ' ' || p.is(CJK) && c == ' ' {
+                self.cjk_by_space += 1;
             }
-        }
-        if let Some((p, ps)) = prev
-            && (cjk(script) && p == ' ' || cjk(ps) && c == ' ')
-        {
-            t.cjk_by_space += 1;
-        }
-        // An ideograph or syllable touching a Latin letter: a pair of Latin bytes read as
-        // one double-byte character.
-        if let Some((p, ps)) = prev
-            && (cjk(script) && p.is_ascii_alphabetic() || cjk(ps) && c.is_ascii_alphabetic())
-        {
-            t.score -= 2.5;
-        }
-        // A non-ASCII letter against a digit: the digits of GB18030's four-byte sequences
-        // or a double-byte trail read as single bytes.
-        if let Some((p, ps)) = prev
-            && (script.is_some() && !c.is_ascii() && p.is_ascii_digit()
-                || ps.is_some() && !p.is_ascii() && c.is_ascii_digit())
-            && !cjk(script)
-            && !cjk(ps)
-        {
-            t.score -= 1.5;
         }
         // A symbol between two letters: a letter mis-decoded.
-        if prev_symbol && prev2_letter && script.is_some() {
-            t.score -= 2.0;
+        if self.prev_symbol && self.prev2_letter && script.is_some() {
+            self.tenths -= 20;
         }
-        prev2_letter = matches!(prev, Some((_, Some(_))));
-        prev_symbol = script.is_none() && !c.is_ascii() && w < 0.0;
-        prev = Some((c, script));
+        self.prev2_letter = letter_before;
+        self.prev_symbol = !info.is(LETTER) && !info.is(ASCII) && w < 0;
+        self.prev = Some(info);
     }
-    if island {
-        t.score -= ISLAND;
+
+    /// [`Tallier::push`] of an ASCII character after another: most of any text, and
+    /// nothing but its weight to add (every penalty is about a non-ASCII character, and an
+    /// island ends at the first character after it).
+    fn push_ascii_after_ascii(&mut self, b: u8) {
+        let info = Info::of_ascii(b);
+        self.tenths += i64::from(info.w);
+        if info.script.is_some() {
+            self.spaced_letters += 1;
+            self.last_script = info.script;
+        } else if info.is(WHITESPACE) {
+            self.spaces += 1;
+        }
+        self.prev2_letter = self.prev.is_some_and(|p| p.is(LETTER));
+        self.prev_symbol = false;
+        self.prev = Some(info);
     }
-    t.score += punct::score(text);
-    // Scripts written with spaces between words: a long run of letters without any is not
-    // text in them (EBCDIC read as an ASCII code page has `@` where its spaces were).
-    if spaced_letters >= WORDLESS_MIN && spaces * WORDLESS_RATIO < spaced_letters {
-        t.score -= spaced_letters as f64;
+
+    /// Reads a stretch of ASCII text summed up by `s` ([`Stretch::of`]), when the two
+    /// characters before it were ASCII too: its characters weigh the same whatever came
+    /// before them, so the summary stands for reading them one by one.
+    pub fn skip(&mut self, s: &Stretch) {
+        let Some(last) = s.last else {
+            return;
+        };
+        self.tenths += s.tenths;
+        self.spaced_letters += s.spaced_letters;
+        self.spaces += s.spaces;
+        if s.letter {
+            self.last_script = Some(Script::Latin);
+        }
+        self.island = false;
+        self.prev2_letter = s.last2_letter;
+        self.prev_symbol = false;
+        self.prev = Some(Info::of(last));
     }
-    t
+
+    /// The tally, with `punct` (in tenths, [`punct::score`]) added.
+    pub fn finish(mut self, punct: i32) -> Tally {
+        if self.island {
+            self.tenths -= ISLAND;
+        }
+        self.tenths += i64::from(punct);
+        // Scripts written with spaces between words: a long run of letters without any is
+        // not text in them (EBCDIC read as an ASCII code page has `@` where its spaces were).
+        if self.spaced_letters >= WORDLESS_MIN && self.spaces * WORDLESS_RATIO < self.spaced_letters
+        {
+            self.tenths -= 10 * self.spaced_letters as i64;
+        }
+        Tally {
+            score: self.tenths as f64 / 10.0,
+            han: self.han,
+            kana: self.kana,
+            hangul: self.hangul,
+            cjk_by_space: self.cjk_by_space,
+        }
+    }
 }
 
-/// What a one-letter word in another alphabet than the text before it costs.
-const ISLAND: f64 = 2.0;
+/// What the pair of `p` and `c` costs, in tenths.
+fn pair_penalty(p: Info, c: Info) -> i64 {
+    let mut cost = 0;
+    if p.is(LETTER) && c.is(LETTER) && (!p.is(ASCII) || !c.is(ASCII)) {
+        if p.script != c.script && p.is(ALPHABETIC) && c.is(ALPHABETIC) {
+            cost += 30;
+        }
+        if p.is(LOWER) && c.is(UPPER) {
+            cost += 15;
+        }
+    }
+    // An ideograph or syllable touching a Latin letter: a pair of Latin bytes read as one
+    // double-byte character.
+    if c.is(CJK) && p.is(ASCII_LETTER) || p.is(CJK) && c.is(ASCII_LETTER) {
+        cost += 25;
+    }
+    // A non-ASCII letter against a digit: the digits of GB18030's four-byte sequences or a
+    // double-byte trail read as single bytes.
+    if (c.is(LETTER) && !c.is(ASCII) && p.is(DIGIT) || p.is(LETTER) && !p.is(ASCII) && c.is(DIGIT))
+        && !c.is(CJK)
+        && !p.is(CJK)
+    {
+        cost += 15;
+    }
+    cost
+}
+
+/// What the tally asks of a character, worked out once (for a code page's characters,
+/// once per byte).
+#[derive(Clone, Copy, Debug)]
+pub struct Info {
+    c: char,
+    /// Its weight in tenths.
+    w: i32,
+    /// Its script, if it is a letter.
+    script: Option<Script>,
+    /// What it is, as bits: [`ASCII`], [`WHITESPACE`]...
+    flags: u16,
+}
+
+const ASCII: u16 = 1;
+const WHITESPACE: u16 = 2;
+const LOWER: u16 = 4;
+const UPPER: u16 = 8;
+/// An ASCII digit.
+const DIGIT: u16 = 16;
+const ASCII_LETTER: u16 = 32;
+/// A letter (it has a script).
+const LETTER: u16 = 64;
+/// A letter of a script written with an alphabet ([`alphabetic`]).
+const ALPHABETIC: u16 = 128;
+/// A letter of a script written with spaces between words ([`spaced`]).
+const SPACED: u16 = 256;
+/// An ideograph, kana or hangul syllable.
+const CJK: u16 = 512;
+
+impl Info {
+    /// What the tally asks of `c`.
+    pub fn of(c: char) -> Info {
+        if c.is_ascii() {
+            return Info::of_ascii(c as u8);
+        }
+        Info::general(c)
+    }
+
+    /// [`Info::of`] by the general questions, which [`Info::of_ascii`] answers faster for
+    /// ASCII.
+    fn general(c: char) -> Info {
+        let (w, script) = weight(c);
+        let flags = [
+            (c.is_ascii(), ASCII),
+            (c.is_whitespace(), WHITESPACE),
+            (is_lower(c), LOWER),
+            (is_upper(c), UPPER),
+            (c.is_ascii_digit(), DIGIT),
+            (c.is_ascii_alphabetic(), ASCII_LETTER),
+            (script.is_some(), LETTER),
+            (script.is_some_and(alphabetic), ALPHABETIC),
+            (script.is_some_and(spaced), SPACED),
+            (cjk(script), CJK),
+        ];
+        Info {
+            c,
+            w,
+            script,
+            flags: flags.iter().filter(|f| f.0).fold(0, |a, f| a | f.1),
+        }
+    }
+
+    /// [`Info::of`] an ASCII character.
+    fn of_ascii(b: u8) -> Info {
+        let letter = b.is_ascii_alphabetic();
+        let w = match b {
+            b'\t' | b'\n' | 0x0C | b'\r' => 0,
+            0x00..=0x1F | 0x7F => -100,
+            _ if letter => 2,
+            _ => 0,
+        };
+        let flags = [
+            (true, ASCII),
+            (b.is_ascii_whitespace() || b == 0x0B, WHITESPACE),
+            (b.is_ascii_lowercase(), LOWER),
+            (b.is_ascii_uppercase(), UPPER),
+            (b.is_ascii_digit(), DIGIT),
+            (letter, ASCII_LETTER),
+            (letter, LETTER),
+            (letter, ALPHABETIC),
+            (letter, SPACED),
+        ];
+        Info {
+            c: char::from(b),
+            w,
+            script: letter.then_some(Script::Latin),
+            flags: flags.iter().filter(|f| f.0).fold(0, |a, f| a | f.1),
+        }
+    }
+
+    fn is(self, flag: u16) -> bool {
+        self.flags & flag != 0
+    }
+}
+
+/// A stretch of ASCII text read once for every reading that shares ASCII: what its
+/// characters from the third on add to a [`Tallier`], which does not depend on what came
+/// before the stretch (each character's weight and penalties look back two characters at
+/// most, and ASCII sets no island).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Stretch {
+    tenths: i64,
+    spaced_letters: usize,
+    spaces: usize,
+    /// Whether the characters summed up hold a letter.
+    letter: bool,
+    /// The last character, and whether the one before it is a letter.
+    last: Option<char>,
+    last2_letter: bool,
+}
+
+impl Stretch {
+    /// The summary of `ascii[2..]`, read after `ascii[..2]`; empty when `ascii` has two
+    /// characters or fewer.
+    pub fn of(ascii: &[u8]) -> Stretch {
+        if ascii.len() <= 2 {
+            return Stretch::default();
+        }
+        let mut t = Tallier::default();
+        for &b in &ascii[..2] {
+            t.push(char::from(b));
+        }
+        let before = t;
+        let mut letter = false;
+        for &b in &ascii[2..] {
+            letter |= b.is_ascii_alphabetic();
+            t.push(char::from(b));
+        }
+        Stretch {
+            tenths: t.tenths - before.tenths,
+            spaced_letters: t.spaced_letters - before.spaced_letters,
+            spaces: t.spaces - before.spaces,
+            letter,
+            last: ascii.last().map(|&b| char::from(b)),
+            last2_letter: t.prev2_letter,
+        }
+    }
+}
+
+/// What a one-letter word in another alphabet than the text before it costs, in tenths.
+const ISLAND: i64 = 20;
 
 /// How many letters the word-length test needs at least.
 const WORDLESS_MIN: usize = 40;
@@ -170,68 +399,68 @@ fn alphabetic(s: Script) -> bool {
     )
 }
 
-/// A character's weight, and its script if it is a letter.
-fn weight(c: char) -> (f64, Option<Script>) {
+/// A character's weight in tenths, and its script if it is a letter.
+fn weight(c: char) -> (i32, Option<Script>) {
     use Script::*;
     let u = c as u32;
-    let letter = |w: f64, s: Script| (w, Some(s));
+    let letter = |w: i32, s: Script| (w, Some(s));
     match u {
-        0x09 | 0x0A | 0x0C | 0x0D | 0x20 => (0.0, None),
-        0x41..=0x5A | 0x61..=0x7A => letter(0.2, Latin),
-        0x21..=0x7E => (0.0, None),
-        0x00..=0x1F | 0x7F..=0x9F => (-10.0, None),
-        0xA0 => (0.0, None),
-        0xAB | 0xBB | 0xB0 | 0xA9 | 0xAE | 0xA7 | 0xA3 | 0xBF | 0xA1 | 0xB7 => (-0.5, None),
-        0xA2..=0xBF => (-1.5, None),
-        0xD7 | 0xF7 => (-1.5, None),
-        0xC0..=0xFF => letter(1.0, Latin),
-        0x100..=0x17F => letter(0.5, Latin),
-        0x218..=0x21B => letter(0.5, Latin),
-        0x180..=0x24F => letter(-0.5, Latin),
-        0x386..=0x3CE => letter(1.0, Greek),
-        0x410..=0x44F | 0x401 | 0x451 => letter(1.0, Cyrillic),
+        0x09 | 0x0A | 0x0C | 0x0D | 0x20 => (0, None),
+        0x41..=0x5A | 0x61..=0x7A => letter(2, Latin),
+        0x21..=0x7E => (0, None),
+        0x00..=0x1F | 0x7F..=0x9F => (-100, None),
+        0xA0 => (0, None),
+        0xAB | 0xBB | 0xB0 | 0xA9 | 0xAE | 0xA7 | 0xA3 | 0xBF | 0xA1 | 0xB7 => (-5, None),
+        0xA2..=0xBF => (-15, None),
+        0xD7 | 0xF7 => (-15, None),
+        0xC0..=0xFF => letter(10, Latin),
+        0x100..=0x17F => letter(5, Latin),
+        0x218..=0x21B => letter(5, Latin),
+        0x180..=0x24F => letter(-5, Latin),
+        0x386..=0x3CE => letter(10, Greek),
+        0x410..=0x44F | 0x401 | 0x451 => letter(10, Cyrillic),
         0x404 | 0x406 | 0x407 | 0x40E | 0x454 | 0x456 | 0x457 | 0x45E | 0x490 | 0x491 => {
-            letter(0.7, Cyrillic)
+            letter(7, Cyrillic)
         }
-        0x400..=0x45F => letter(0.3, Cyrillic),
+        0x400..=0x45F => letter(3, Cyrillic),
         // The letters of the Turkic and Iranian languages written in Cyrillic (Kazakh ә ғ
         // қ ң ө ұ ү һ, Tajik ӣ ӯ ҳ ҷ), which only their own code pages (RK1048, PT154,
         // KOI8-T) hold: as much a Cyrillic letter as Macedonian ќ, not a letter of no
         // script, so that a Kazakh word is one word in one script.
-        0x460..=0x52F if is_letter(c) => letter(0.3, Cyrillic),
-        0x5D0..=0x5EA => letter(1.0, Hebrew),
-        0x591..=0x5C7 => (0.0, None),
-        0x621..=0x64A => letter(1.0, Arabic),
-        0x60C | 0x61B | 0x61F | 0x64B..=0x652 | 0x660..=0x669 => (0.0, None),
-        0xE01..=0xE3A | 0xE40..=0xE4E => letter(1.0, Thai),
-        0x1EA0..=0x1EF9 => letter(0.5, Latin),
-        0x2013 | 0x2014 | 0x2018 | 0x2019 | 0x201C..=0x201E | 0x2022 | 0x2026 => (-0.3, None),
-        0x20AC | 0x2116 => (0.0, None),
+        0x460..=0x52F if is_letter(c) => letter(3, Cyrillic),
+        0x5D0..=0x5EA => letter(10, Hebrew),
+        0x591..=0x5C7 => (0, None),
+        0x621..=0x64A => letter(10, Arabic),
+        0x60C | 0x61B | 0x61F | 0x64B..=0x652 | 0x660..=0x669 => (0, None),
+        0xE01..=0xE3A | 0xE40..=0xE4E => letter(10, Thai),
+        0x1EA0..=0x1EF9 => letter(5, Latin),
+        0x2013 | 0x2014 | 0x2018 | 0x2019 | 0x201C..=0x201E | 0x2022 | 0x2026 => (-3, None),
+        0x20AC | 0x2116 => (0, None),
         // Judged by their neighbours in [`super::punct`].
-        0x2500..=0x259F | 0x300..=0x36F => (0.0, None),
-        0x3000..=0x303F => letter(1.0, Han),
-        0x3041..=0x3096 | 0x30A1..=0x30FC => letter(3.0, Kana),
+        0x2500..=0x259F | 0x300..=0x36F => (0, None),
+        0x3000..=0x303F => letter(10, Han),
+        0x3041..=0x3096 | 0x30A1..=0x30FC => letter(30, Kana),
         0x4E00..=0x9FFF => {
             if common().han(c) {
-                letter(3.0, Han)
+                letter(30, Han)
             } else {
-                letter(-1.5, Han)
+                letter(-15, Han)
             }
         }
         0xAC00..=0xD7A3 => {
             if common().hangul(c) {
-                letter(3.0, Hangul)
+                letter(30, Hangul)
             } else {
-                letter(-2.0, Hangul)
+                letter(-20, Hangul)
             }
         }
-        0x3131..=0x318E => letter(-2.0, Hangul),
-        0x3400..=0x4DBF | 0x20000..=0x3FFFF => letter(-3.0, Han),
-        0xFF01..=0xFF5E => letter(1.0, Han),
-        0xFF61..=0xFF9F => letter(-1.0, Kana),
-        0xE000..=0xF8FF | 0xFFFD..=0xFFFF => (-6.0, None),
-        _ if is_letter(c) => letter(-1.0, Other),
-        _ => (-2.0, None),
+        0x3131..=0x318E => letter(-20, Hangul),
+        0x3400..=0x4DBF | 0x20000..=0x3FFFF => letter(-30, Han),
+        0xFF01..=0xFF5E => letter(10, Han),
+        0xFF61..=0xFF9F => letter(-10, Kana),
+        0xE000..=0xF8FF | 0xFFFD..=0xFFFF => (-60, None),
+        _ if is_letter(c) => letter(-10, Other),
+        _ => (-20, None),
     }
 }
 
@@ -332,7 +561,7 @@ mod tests {
         let thai = tally("Home \u{e1b} Blog").score;
         let word = tally("Home \u{e1b}\u{e32} Blog").score;
         assert!(thai < tally("Home \u{bb} Blog").score, "{thai}");
-        assert!(thai + ISLAND - 0.01 < word, "{thai} {word}");
+        assert!(thai + ISLAND as f64 / 10.0 - 0.01 < word, "{thai} {word}");
         // Not after the same alphabet, nor at the start.
         assert_eq!(tally("\u{e1b}").score, 1.0);
         assert_eq!(tally("\u{e40}\u{e1b} \u{e1b}").score, 3.0);
@@ -340,8 +569,8 @@ mod tests {
 
     #[test]
     fn kazakh_letters_are_cyrillic_letters() {
-        assert_eq!(weight('қ'), (0.3, Some(Script::Cyrillic)));
-        assert_eq!(weight('ҷ'), (0.3, Some(Script::Cyrillic)));
+        assert_eq!(weight('қ'), (3, Some(Script::Cyrillic)));
+        assert_eq!(weight('ҷ'), (3, Some(Script::Cyrillic)));
         // A Kazakh word is one word in one script: its letters' weights and nothing more
         // (no island of another script inside it), seven Russian letters, і and ө.
         let word = tally("сөйлейміз").score;
@@ -360,6 +589,60 @@ mod tests {
         let wordless = spaced.replace(' ', "@");
         let (a, b) = (tally(spaced).score, tally(&wordless).score);
         assert!(a > b + 40.0, "{a} {b}");
+    }
+
+    #[test]
+    fn ascii_after_ascii_reads_as_any_character_does() {
+        let sample = [
+            'a', 'Z', ' ', '\t', '\n', '\u{b}', '\u{c}', '\r', '\0', '\u{1f}', '\u{7f}', '1', '.',
+            '!', 'é', 'ж', 'Ω', '中', '\u{e1b}', '»', '\u{301}', 'ａ',
+        ];
+        for &a in &sample {
+            for &b in &sample {
+                for &c in &sample {
+                    for &d in &sample {
+                        let (mut fast, mut slow) = (Tallier::default(), Tallier::default());
+                        for ch in [a, b, c, d] {
+                            fast.push(ch);
+                            slow.push_any(ch);
+                        }
+                        let counts = |t: &Tallier| (t.spaces, t.spaced_letters);
+                        assert_eq!(counts(&fast), counts(&slow));
+                        let (f, s) = (fast.finish(0), slow.finish(0));
+                        assert_eq!(f.score.to_bits(), s.score.to_bits(), "{a:?}{b:?}{c:?}{d:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn ascii_answers_are_the_general_answers() {
+        for b in 0..0x80u8 {
+            let (fast, general) = (Info::of_ascii(b), Info::general(char::from(b)));
+            let key = |i: Info| (i.c, i.w, i.script, i.flags);
+            assert_eq!(key(fast), key(general), "{b:#x}");
+        }
+    }
+
+    #[test]
+    fn a_stretch_reads_as_its_characters_do() {
+        let text = "ab, cd\tEF 12 [x]\u{7}!  ";
+        for start in 0..text.len() {
+            for end in start..=text.len() {
+                let (a, b) = (&text[..start], &text[start..end]);
+                let mut whole = Tallier::default();
+                text[..end].chars().for_each(|c| whole.push(c));
+                let mut pieces = Tallier::default();
+                a.chars()
+                    .chain(b.chars().take(2))
+                    .for_each(|c| pieces.push(c));
+                pieces.skip(&Stretch::of(b.as_bytes()));
+                pieces.push('é');
+                whole.push('é');
+                assert_eq!(pieces.finish(0).score, whole.finish(0).score, "{a:?} {b:?}");
+            }
+        }
     }
 
     #[test]
