@@ -13,6 +13,7 @@
 
 #![forbid(unsafe_code)]
 
+use super::code_pages::TABLES;
 use super::letters::is_letter;
 use super::punct::{self, Brackets};
 use super::text::{self, Info, Stretch, Tallier, Tally};
@@ -44,9 +45,40 @@ fn insert(bits: &mut Bits, b: u8) {
 }
 
 impl ByteTable {
+    /// The table of `cs`: from the generated tables ([`super::code_pages`]) when they have
+    /// it, else read off its decoder ([`ByteTable::from_decoder`]).
+    pub fn of(cs: Charset) -> Option<ByteTable> {
+        match TABLES.binary_search_by(|t| t.0.cmp(cs.name())) {
+            Ok(i) => TABLES.get(i).map(|t| ByteTable::from_row(&t.1)),
+            Err(_) => ByteTable::from_decoder(cs),
+        }
+    }
+
+    /// The table of `row`: the character of each byte, U+FFFF where none.
+    fn from_row(row: &[u16; 256]) -> ByteTable {
+        let chars = row.map(|u| {
+            (u != 0xFFFF)
+                .then(|| char::from_u32(u32::from(u)))
+                .flatten()
+        });
+        ByteTable::from_chars(chars)
+    }
+
+    /// The characters of its bytes as a generated row: U+FFFF where none. `None` when a
+    /// character lies outside the BMP or is U+FFFF, which a row cannot hold.
+    pub fn row(&self) -> Option<[u16; 256]> {
+        let mut row = [0xFFFF; 256];
+        for (slot, c) in row.iter_mut().zip(self.chars) {
+            if let Some(c) = c {
+                *slot = u16::try_from(u32::from(c)).ok().filter(|&u| u != 0xFFFF)?;
+            }
+        }
+        Some(row)
+    }
+
     /// The table of `cs`, read off its decoder; `None` when some byte does not decode to
     /// exactly one character on its own (a multi-byte or stateful charset).
-    pub fn of(cs: Charset) -> Option<ByteTable> {
+    pub fn from_decoder(cs: Charset) -> Option<ByteTable> {
         let all: [u8; 256] = std::array::from_fn(|i| i as u8);
         let mut chars = [None; 256];
         let mut decoder = Decoder::new(cs);
@@ -70,6 +102,11 @@ impl ByteTable {
             }
             at += read;
         }
+        Some(ByteTable::from_chars(chars))
+    }
+
+    /// The table of the characters of the 256 bytes.
+    fn from_chars(chars: [Option<char>; 256]) -> ByteTable {
         let (mut undefined, mut odd) = (Bits::default(), Bits::default());
         for (b, c) in (0..=255u8).zip(chars) {
             match c {
@@ -80,11 +117,11 @@ impl ByteTable {
                 Some(_) => {}
             }
         }
-        Some(ByteTable {
+        ByteTable {
             chars,
             undefined,
             odd,
-        })
+        }
     }
 
     /// Whether the table defines every byte the window holds (else its strict decoding of

@@ -20,6 +20,8 @@
 pub mod bytewise;
 #[rustfmt::skip]
 pub mod chars;
+#[rustfmt::skip]
+pub mod code_pages;
 pub mod declared;
 pub mod escape;
 mod index;

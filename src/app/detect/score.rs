@@ -116,6 +116,11 @@ const CANDIDATES: &[(&str, f64, Family)] = &[
     ("UTF-32BE", -0.1, Family::Other),
 ];
 
+/// The names of the candidate encodings, as the label table spells them.
+pub fn candidate_labels() -> impl Iterator<Item = &'static str> {
+    CANDIDATES.iter().map(|c| c.0)
+}
+
 /// How much the language model's fit counts, against the character weights.
 const LANG_WEIGHT: f64 = 1.0;
 
