@@ -247,6 +247,22 @@ pub struct Info {
     flags: u16,
 }
 
+/// `flag` if `test`, else nothing.
+const fn flag_if(test: bool, flag: u16) -> u16 {
+    if test { flag } else { 0 }
+}
+
+/// [`Info::ascii`] of each ASCII character.
+static ASCII_INFOS: [Info; 128] = {
+    let mut infos = [Info::ascii(0); 128];
+    let mut b = 0;
+    while b < 128 {
+        infos[b] = Info::ascii(b as u8);
+        b += 1;
+    }
+    infos
+};
+
 const ASCII: u16 = 1;
 const WHITESPACE: u16 = 2;
 const LOWER: u16 = 4;
@@ -298,6 +314,11 @@ impl Info {
 
     /// [`Info::of`] an ASCII character.
     fn of_ascii(b: u8) -> Info {
+        ASCII_INFOS[(b & 0x7F) as usize]
+    }
+
+    /// [`Info::of`] an ASCII character, worked out when the program is compiled.
+    const fn ascii(b: u8) -> Info {
         let letter = b.is_ascii_alphabetic();
         let w = match b {
             b'\t' | b'\n' | 0x0C | b'\r' => 0,
@@ -305,22 +326,17 @@ impl Info {
             _ if letter => 2,
             _ => 0,
         };
-        let flags = [
-            (true, ASCII),
-            (b.is_ascii_whitespace() || b == 0x0B, WHITESPACE),
-            (b.is_ascii_lowercase(), LOWER),
-            (b.is_ascii_uppercase(), UPPER),
-            (b.is_ascii_digit(), DIGIT),
-            (letter, ASCII_LETTER),
-            (letter, LETTER),
-            (letter, ALPHABETIC),
-            (letter, SPACED),
-        ];
+        let letters = flag_if(letter, ASCII_LETTER | LETTER | ALPHABETIC | SPACED);
         Info {
-            c: char::from(b),
+            c: b as char,
             w,
-            script: letter.then_some(Script::Latin),
-            flags: flags.iter().filter(|f| f.0).fold(0, |a, f| a | f.1),
+            script: if letter { Some(Script::Latin) } else { None },
+            flags: ASCII
+                | flag_if(b.is_ascii_whitespace() || b == 0x0B, WHITESPACE)
+                | flag_if(b.is_ascii_lowercase(), LOWER)
+                | flag_if(b.is_ascii_uppercase(), UPPER)
+                | flag_if(b.is_ascii_digit(), DIGIT)
+                | letters,
         }
     }
 
