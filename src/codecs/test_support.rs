@@ -20,6 +20,23 @@ pub fn decode_all(cs: Charset, src: &[u8]) -> (String, Vec<DecodeStatus>) {
     }
 }
 
+/// Decodes all of `bytes` with `d`, one U+FFFD for each malformed report: for the tests of
+/// a decoder built by hand rather than for a charset.
+pub fn decode_with(mut d: impl super::codec::Decode, bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len() * 3 + 16);
+    let mut at = 0;
+    while at < bytes.len() {
+        let (status, read) = d.decode(&bytes[at..], &mut out, true);
+        at += read;
+        match status {
+            DecodeStatus::OutputFull => out.reserve(4096),
+            DecodeStatus::Malformed { .. } => out.push('\u{FFFD}'),
+            DecodeStatus::InputEmpty => {}
+        }
+    }
+    out
+}
+
 /// Decodes `src` as two reads cut at `cut` (the second one `last`), growing the output
 /// when full: what [`decode_all`] gives for the whole, if the decoder keeps its state
 /// across reads. For the split-anywhere tests of the stateful families.

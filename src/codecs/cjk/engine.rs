@@ -594,19 +594,7 @@ mod tests {
     }
 
     fn decode_all(m: &Own, bytes: &[u8]) -> String {
-        let mut d = MbDecoder::new(m.clone());
-        let mut out = String::with_capacity(bytes.len() * 3 + 16);
-        let mut at = 0;
-        while at < bytes.len() {
-            let (status, read) = d.decode(&bytes[at..], &mut out, true);
-            at += read;
-            match status {
-                DecodeStatus::OutputFull => out.reserve(4096),
-                DecodeStatus::Malformed { .. } => out.push('\u{FFFD}'),
-                DecodeStatus::InputEmpty => {}
-            }
-        }
-        out
+        crate::codecs::test_support::decode_with(MbDecoder::new(m.clone()), bytes)
     }
 
     #[test]
