@@ -148,7 +148,7 @@ pub fn rule(before: [char; 2], c: char, after: [char; 2]) -> i32 {
 }
 
 /// The brackets of a text, read in order: an unmatched close, or an open never closed
-/// (a text cut short leaves some open, so only [`OPEN_LIMIT`] count), is a byte read wrong.
+/// (a text cut short leaves some open, so only two count), is a byte read wrong.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Brackets {
     depth: i32,
