@@ -150,8 +150,10 @@ impl Candidate {
     fn table(&self) -> Option<&ByteTable> {
         let single = matches!(self.family, Family::Other | Family::Ebcdic)
             && self.charset.form().unit() == 1;
+        // (Only a single-byte candidate is looked up: reading a CJK charset's table off its
+        // decoder would build that decoder's tables, only to find it is not one.)
         (self.table)
-            .get_or_init(|| ByteTable::of(self.charset).filter(|_| single))
+            .get_or_init(|| single.then(|| ByteTable::of(self.charset)).flatten())
             .as_ref()
     }
 
