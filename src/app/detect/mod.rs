@@ -46,6 +46,8 @@ pub const PREFIX: usize = 64 * 1024;
 const GUESS_LIMIT: usize = 1024 * 1024;
 /// How many bytes the scoring stage decodes with every candidate, at most.
 pub const SCORE_LIMIT: usize = 8 * 1024;
+/// How many runners-up a verdict names.
+pub const RUNNERS_UP: usize = 3;
 /// Below this confidence (in percent) `-f auto` refuses to guess.
 pub const REFUSE_BELOW: u8 = 50;
 
@@ -78,7 +80,7 @@ pub struct Detection {
     /// How sure, in percent.
     pub confidence: u8,
     /// The next best readings, with their confidence.
-    pub runners_up: [Option<(Charset, u8)>; 3],
+    pub runners_up: [Option<(Charset, u8)>; RUNNERS_UP],
     /// An encoding its escape sequences prove that no converter here handles.
     pub unsupported: Option<&'static str>,
 }
@@ -128,20 +130,19 @@ pub fn detect(input: &mut Input) -> Result<Detection, Failure> {
         // some bad bytes, which the error policy is for.
         return Ok(found(labels::UTF_8, How::MostlyUtf8, 90));
     }
-    let mut detector = EncodingDetector::new(Iso2022JpDetection::Deny);
-    if input.is_file() && head_ascii {
-        feed_file(input, &mut detector)?;
-    } else {
-        detector.feed(head, eof);
-    }
-    let guess = labels::for_encoding(detector.guess(None, Utf8Detection::Deny));
-    let (head, _) = input.prefix(PREFIX);
     let window = scoring_window(head);
-    let ranked = score::rank_in(window, guess, head);
-    let conf = score::confidences(&ranked, window.iter().filter(|b| !b.is_ascii()).count());
+    let ranking = score::ranking(window, head);
+    // chardetng reads every byte with each of its models: it is asked only when its guess
+    // could change what is shown, the answer and its runners-up.
+    let guess = if ranking.guess_matters(1 + RUNNERS_UP) {
+        chardetng_guess(input, head_ascii)?
+    } else {
+        None
+    };
+    let conf = ranking.confidences(guess);
     // For tuning the weights: every surviving candidate's score on standard error.
     if std::env::var_os("TRANSCODE_DETECT_TRACE").is_some() {
-        for r in &ranked {
+        for r in &ranking.with_guess(guess) {
             eprintln!("{}: {:.1}", r.charset, r.score);
         }
     }
@@ -235,6 +236,21 @@ fn file_is_utf8(input: &Input) -> Result<Option<bool>, Failure> {
         buf.copy_within(valid..filled, 0);
         carry = filled - valid;
     }
+}
+
+/// chardetng's guess: of a file, from its first non-ASCII byte on when its prefix is ASCII
+/// ([`feed_file`]); of a stream, of its prefix.
+fn chardetng_guess(input: &Input, head_ascii: bool) -> Result<Option<Charset>, Failure> {
+    let mut detector = EncodingDetector::new(Iso2022JpDetection::Deny);
+    if input.is_file() && head_ascii {
+        feed_file(input, &mut detector)?;
+    } else {
+        let (head, eof) = input.prefix(PREFIX);
+        detector.feed(head, eof);
+    }
+    Ok(labels::for_encoding(
+        detector.guess(None, Utf8Detection::Deny),
+    ))
 }
 
 /// Feeds the guesser from the first non-ASCII byte of a file on, so that a long ASCII

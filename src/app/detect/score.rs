@@ -247,15 +247,22 @@ pub struct Ranked {
 
 /// Every surviving candidate, best first; `chardetng` is chardetng's guess.
 pub fn rank(bytes: &[u8], chardetng: Option<Charset>) -> Vec<Ranked> {
-    rank_in(bytes, chardetng, bytes)
+    ranking(bytes, bytes).with_guess(chardetng)
 }
 
-/// [`rank`] for `bytes` taken from `head`, the whole prefix read (which holds them): the
-/// gates look at all of it, since a byte only the wider charset defines proves it wherever
-/// it stands (a CP932 or UHC character 20 KB into a page), and a declaration of the
-/// encoding ([`declared`]) stands at its start.
+/// [`rank`] for `bytes` taken from `head`, the whole prefix read (which holds them).
 pub fn rank_in(bytes: &[u8], chardetng: Option<Charset>, head: &[u8]) -> Vec<Ranked> {
-    let non_ascii = bytes.iter().filter(|b| !b.is_ascii()).count().max(1) as f64;
+    ranking(bytes, head).with_guess(chardetng)
+}
+
+/// The standings of the candidates' readings of `bytes`, taken from `head`, the whole prefix
+/// read (which holds them), before chardetng's guess is heard: the gates look at all of
+/// `head`, since a byte only the wider charset defines proves it wherever it stands (a
+/// CP932 or UHC character 20 KB into a page), and a declaration of the encoding
+/// ([`declared`]) stands at its start.
+pub fn ranking(bytes: &[u8], head: &[u8]) -> Ranking {
+    let evidence = bytes.iter().filter(|b| !b.is_ascii()).count();
+    let non_ascii = evidence.max(1) as f64;
     let mut ranked = Vec::new();
     let mut decodings = Vec::new();
     let mut tallied: Vec<(u64, Tally, u64)> = Vec::new();
@@ -327,21 +334,80 @@ pub fn rank_in(bytes: &[u8], chardetng: Option<Charset>, head: &[u8]) -> Vec<Ran
         };
         ranked[i].score += LANG_WEIGHT * fit;
     }
-    if let Some(guess) = chardetng
-        && let Some(hash) = ranked
-            .iter()
-            .find(|r| r.charset == guess)
-            .map(|r| r.letters)
-    {
-        // chardetng judges letters and knows only the WHATWG encodings: its verdict goes to
-        // every reading with the guess's letters (ISO-8859-15 has them where it answers
-        // windows-1252), and the symbols between them are left to the character weights.
-        for r in ranked.iter_mut().filter(|r| r.letters == hash) {
-            r.score += CHARDETNG_WEIGHT * non_ascii;
+    let mut fitted_letters: Vec<u64> = Vec::new();
+    for r in &ranked {
+        if fitted.iter().any(|f| f.0 == r.text) && !fitted_letters.contains(&r.letters) {
+            fitted_letters.push(r.letters);
         }
     }
-    ranked.sort_by(|a, b| b.score.total_cmp(&a.score));
-    ranked
+    Ranking {
+        ranked,
+        evidence,
+        fitted_letters,
+    }
+}
+
+/// The candidates' standings before chardetng's guess is heard ([`ranking`]).
+pub struct Ranking {
+    /// Every surviving candidate, in the order they were read (which breaks ties).
+    ranked: Vec<Ranked>,
+    /// The non-ASCII bytes read.
+    evidence: usize,
+    /// The letters of the readings the language model fitted, each once.
+    fitted_letters: Vec<u64>,
+}
+
+impl Ranking {
+    /// Every surviving candidate, best first, with `guess` (chardetng's) heard.
+    pub fn with_guess(&self, guess: Option<Charset>) -> Vec<Ranked> {
+        let letters = guess
+            .and_then(|g| self.ranked.iter().find(|r| r.charset == g))
+            .map(|r| r.letters);
+        self.heard(letters)
+    }
+
+    /// The confidences ([`confidences`]) with `guess` heard.
+    pub fn confidences(&self, guess: Option<Charset>) -> Vec<(Charset, u8)> {
+        confidences(&self.with_guess(guess), self.evidence)
+    }
+
+    /// False when no guess chardetng could make changes the first `shown` confidences (the
+    /// answer and the runners-up shown): then it need not be asked. It speaks for the
+    /// readings with its guess's letters; a reading the language model did not fit stays
+    /// below every fitted one whatever it is given (its score is `f64::MIN / 4`, which
+    /// absorbs the boost), so the guesses worth trying are none and each fitted reading's
+    /// letters.
+    pub fn guess_matters(&self, shown: usize) -> bool {
+        let verdict = |letters| {
+            let mut conf = confidences(&self.heard(letters), self.evidence);
+            conf.truncate(shown);
+            conf
+        };
+        let unheard = verdict(None);
+        unheard.is_empty()
+            || self
+                .fitted_letters
+                .iter()
+                .any(|&l| verdict(Some(l)) != unheard)
+    }
+
+    /// The standings, best first, after chardetng's guess spoke for the readings with
+    /// `letters`.
+    fn heard(&self, letters: Option<u64>) -> Vec<Ranked> {
+        let mut ranked = self.ranked.clone();
+        if let Some(hash) = letters {
+            // chardetng judges letters and knows only the WHATWG encodings: its verdict goes
+            // to every reading with the guess's letters (ISO-8859-15 has them where it
+            // answers windows-1252), and the symbols between them are left to the character
+            // weights.
+            let boost = CHARDETNG_WEIGHT * self.evidence.max(1) as f64;
+            for r in ranked.iter_mut().filter(|r| r.letters == hash) {
+                r.score += boost;
+            }
+        }
+        ranked.sort_by(|a, b| b.score.total_cmp(&a.score));
+        ranked
+    }
 }
 
 /// How many bytes the screening reads, when the window is longer.
@@ -603,6 +669,40 @@ mod tests {
         fi.extend(b"P\xe4\xe4t\xf6s tulee heti. T\xe4ss\xe4 on kaikki. ".repeat(10));
         let ranked = rank(&fi, labels::lookup("windows-1252"));
         assert_eq!(ranked[0].charset.name(), "ISO-8859-15");
+    }
+
+    #[test]
+    fn chardetng_is_asked_only_when_some_guess_changes_what_is_shown() {
+        let fi = {
+            let mut fi = b"Lainaa 10 - 60.000\xa4 nopeasti. ".to_vec();
+            fi.extend(b"P\xe4\xe4t\xf6s tulee heti. T\xe4ss\xe4 on kaikki. ".repeat(10));
+            fi
+        };
+        let ru = encoding_rs::WINDOWS_1251
+            .encode(&"Все люди рождаются свободными и равными в своем достоинстве. ".repeat(8))
+            .0
+            .into_owned();
+        let de = b"Gr\xf6\xdfe und \xdcberpr\xfcfung der Qualit\xe4t. ".repeat(6);
+        let mut settled = 0;
+        for text in [&fi[..], &ru, &de, b"caf\xe9 cr\xe8me br\xfbl\xe9e"] {
+            let ranking = ranking(text, text);
+            let shown = |guess| {
+                let mut conf = ranking.confidences(guess);
+                conf.truncate(4);
+                conf
+            };
+            if ranking.guess_matters(4) {
+                continue;
+            }
+            settled += 1;
+            // Whatever chardetng could have guessed, the same is shown.
+            for r in ranking.with_guess(None) {
+                assert_eq!(shown(Some(r.charset)), shown(None), "{}", r.charset);
+            }
+        }
+        assert!(settled > 0);
+        // The Finnish text's answer turns on chardetng's guess.
+        assert!(ranking(&fi, &fi).guess_matters(4));
     }
 
     #[test]
