@@ -133,8 +133,9 @@ pub fn detect(input: &mut Input) -> Result<Detection, Failure> {
     let window = scoring_window(head);
     let ranking = score::ranking(window, head);
     // chardetng reads every byte with each of its models: it is asked only when its guess
-    // could change what is shown, the answer and its runners-up.
-    let guess = if ranking.guess_matters(1 + RUNNERS_UP) {
+    // could change the verdict, which is the answer and whether `-f auto` takes it.
+    let verdict = |conf: &[(Charset, u8)]| conf.first().map(|&(cs, c)| (cs, c >= REFUSE_BELOW));
+    let guess = if ranking.guess_matters(verdict) {
         chardetng_guess(input, head_ascii)?
     } else {
         None
