@@ -20,9 +20,10 @@ use super::text::{self, Info, Stretch, Tallier, Tally};
 use crate::codecs::{Charset, DecodeStatus, Decoder};
 
 /// The characters a single-byte charset reads its 256 bytes as.
+#[derive(Clone)]
 pub struct ByteTable {
-    /// The character of each byte; `None` where the charset defines none.
-    chars: [Option<char>; 256],
+    /// The character of each byte; U+FFFD where the charset defines none.
+    chars: [char; 256],
     /// The bytes it defines no character for, as bits.
     undefined: Bits,
     /// The bytes that make it read ASCII otherwise than as ASCII, as bits: those below 80
@@ -40,8 +41,8 @@ fn disjoint(a: &Bits, b: &Bits) -> bool {
 }
 
 /// Adds `b` to `bits`.
-fn insert(bits: &mut Bits, b: u8) {
-    bits[usize::from(b >> 6)] |= 1 << (b & 63);
+const fn insert(bits: &mut Bits, b: u8) {
+    bits[(b >> 6) as usize] |= 1 << (b & 63);
 }
 
 impl ByteTable {
@@ -49,38 +50,23 @@ impl ByteTable {
     /// it, else read off its decoder ([`ByteTable::from_decoder`]).
     pub fn of(cs: Charset) -> Option<ByteTable> {
         match TABLES.binary_search_by(|t| t.0.cmp(cs.name())) {
-            Ok(i) => TABLES.get(i).map(|t| ByteTable::from_row(&t.1)),
+            Ok(i) => TABLES.get(i).map(|t| t.1.clone()),
             Err(_) => ByteTable::from_decoder(cs),
         }
     }
 
-    /// The table of `row`: the character of each byte, U+FFFF where none.
-    fn from_row(row: &[u16; 256]) -> ByteTable {
-        let chars = row.map(|u| {
-            (u != 0xFFFF)
-                .then(|| char::from_u32(u32::from(u)))
-                .flatten()
-        });
-        ByteTable::from_chars(chars)
-    }
-
-    /// The characters of its bytes as a generated row: U+FFFF where none. `None` when a
-    /// character lies outside the BMP or is U+FFFF, which a row cannot hold.
-    pub fn row(&self) -> Option<[u16; 256]> {
-        let mut row = [0xFFFF; 256];
-        for (slot, c) in row.iter_mut().zip(self.chars) {
-            if let Some(c) = c {
-                *slot = u16::try_from(u32::from(c)).ok().filter(|&u| u != 0xFFFF)?;
-            }
-        }
-        Some(row)
+    /// The character of byte `b`; `None` where the charset defines none.
+    pub fn char_of(&self, b: u8) -> Option<char> {
+        let undefined = self.undefined[usize::from(b >> 6)] & 1 << (b & 63) != 0;
+        (!undefined).then(|| self.char(b))
     }
 
     /// The table of `cs`, read off its decoder; `None` when some byte does not decode to
     /// exactly one character on its own (a multi-byte or stateful charset).
     pub fn from_decoder(cs: Charset) -> Option<ByteTable> {
         let all: [u8; 256] = std::array::from_fn(|i| i as u8);
-        let mut chars = [None; 256];
+        let mut chars = [char::REPLACEMENT_CHARACTER; 256];
+        let mut defined = [true; 256];
         let mut decoder = Decoder::new(cs);
         let mut out = String::with_capacity(256 * 4 + 16);
         let mut at = 0;
@@ -98,24 +84,39 @@ impl ByteTable {
                 return None;
             }
             for (slot, c) in chars[at..].iter_mut().zip(out.chars()) {
-                *slot = Some(c);
+                *slot = c;
             }
+            defined[at + good..at + read].fill(false);
             at += read;
         }
-        Some(ByteTable::from_chars(chars))
+        Some(ByteTable::with_undefined(chars, defined))
     }
 
-    /// The table of the characters of the 256 bytes.
-    fn from_chars(chars: [Option<char>; 256]) -> ByteTable {
-        let (mut undefined, mut odd) = (Bits::default(), Bits::default());
-        for (b, c) in (0..=255u8).zip(chars) {
-            match c {
-                None => insert(&mut undefined, b),
-                Some(c) if b.is_ascii() != c.is_ascii() || b.is_ascii() && c != char::from(b) => {
-                    insert(&mut odd, b)
-                }
-                Some(_) => {}
+    /// The table of the characters of the 256 bytes, U+FFFD where the charset defines
+    /// none (which no code page maps a byte to); `const`, so that the generated tables
+    /// ([`super::code_pages`]) are laid out when compiling.
+    pub const fn from_chars(chars: [char; 256]) -> ByteTable {
+        let mut defined = [true; 256];
+        let mut b = 0;
+        while b < 256 {
+            defined[b] = chars[b] as u32 != char::REPLACEMENT_CHARACTER as u32;
+            b += 1;
+        }
+        ByteTable::with_undefined(chars, defined)
+    }
+
+    /// The table of `chars`, of which those not `defined` are none.
+    const fn with_undefined(chars: [char; 256], defined: [bool; 256]) -> ByteTable {
+        let (mut undefined, mut odd) = ([0; 4], [0; 4]);
+        let mut i = 0;
+        while i < 256 {
+            let (b, c) = (i as u8, chars[i] as u32);
+            if !defined[i] {
+                insert(&mut undefined, b);
+            } else if b.is_ascii() != (c < 0x80) || b.is_ascii() && c != b as u32 {
+                insert(&mut odd, b);
             }
+            i += 1;
         }
         ByteTable {
             chars,
@@ -132,7 +133,7 @@ impl ByteTable {
 
     /// The character of `b`, U+FFFD where none (never asked, after [`ByteTable::reads`]).
     fn char(&self, b: u8) -> char {
-        self.chars[usize::from(b)].unwrap_or(char::REPLACEMENT_CHARACTER)
+        self.chars[usize::from(b)]
     }
 
     /// The characters of `bytes`.
