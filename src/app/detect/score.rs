@@ -519,7 +519,10 @@ fn family_penalty(family: Family, t: Tally) -> f64 {
 fn gate(name: &str, bytes: &[u8]) -> bool {
     // The superset only counts when it is another charset of the table (WHATWG makes
     // `cp949`, `windows-31j` and `big5-hkscs` labels of EUC-KR, Shift_JIS and Big5).
-    let wider = |w: &str| labels::lookup(w).is_some_and(|cs| cs.name() != name);
+    static WIDER: OnceLock<[Option<Charset>; 3]> = OnceLock::new();
+    let [cp949, cp932, hkscs] =
+        WIDER.get_or_init(|| ["CP949", "CP932", "Big5-HKSCS"].map(labels::lookup));
+    let wider = |w: &Option<Charset>| w.is_some_and(|cs| cs.name() != name);
     if name.starts_with("UTF-16") || name.starts_with("UTF-32") {
         // Wide text without zero bytes (else the zero-byte stage would have answered) is
         // CJK with no ASCII at all: long enough to tell, and without the spaces of
@@ -529,11 +532,11 @@ fn gate(name: &str, bytes: &[u8]) -> bool {
     }
     match name {
         "GBK" => !pairs(bytes).any(|(_, t)| (0x30..=0x39).contains(&t)),
-        "EUC-KR" if wider("CP949") => pairs(bytes).all(|(l, t)| l >= 0xA1 && t >= 0xA1),
-        "Shift_JIS" if wider("CP932") => {
+        "EUC-KR" if wider(cp949) => pairs(bytes).all(|(l, t)| l >= 0xA1 && t >= 0xA1),
+        "Shift_JIS" if wider(cp932) => {
             pairs(bytes).all(|(l, _)| !matches!(l, 0x87 | 0xED | 0xEE | 0xFA..=0xFC))
         }
-        "Big5" if wider("Big5-HKSCS") => pairs(bytes).all(|(l, _)| (0xA1..=0xF9).contains(&l)),
+        "Big5" if wider(hkscs) => pairs(bytes).all(|(l, _)| (0xA1..=0xF9).contains(&l)),
         _ => true,
     }
 }

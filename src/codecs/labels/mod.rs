@@ -217,9 +217,15 @@ fn canonical(label: &str) -> Option<Charset> {
         .map(Entry::charset)
 }
 
-/// [`lookup`] for many labels at once.
+/// [`lookup`] for many labels at once: the canonical names among them are found in one
+/// pass over the rows (each row's name asked once, not once per label), the rest by
+/// [`lookup`].
 pub fn lookup_all(labels: &[&str]) -> Vec<Option<Charset>> {
-    labels.iter().map(|label| lookup(label)).collect()
+    let names: HashMap<&str, Charset> = rows().map(|e| (e.codec.name(), e.charset())).collect();
+    labels
+        .iter()
+        .map(|&label| names.get(label).copied().or_else(|| lookup(label)))
+        .collect()
 }
 
 /// Resolves a label (ignoring case and punctuation) to a charset, by a scan of the labels
