@@ -180,17 +180,48 @@ impl ByteTable {
         letters
     }
 
-    /// [`text::tally`] of the decoding of the window: in pieces for an ASCII-based page,
-    /// character by character otherwise.
-    pub fn tally(&self, w: &Window) -> Tally {
-        if !self.ascii_based(w) {
-            return text::tally(&self.text(w));
-        }
-        // What the tally asks of the characters of the high bytes present, asked once.
+    /// What the tally asks of the characters of the window's high bytes, asked once per
+    /// byte value present.
+    pub fn high_infos(&self, w: &Window) -> HighInfos {
         let mut infos = [None; 128];
         for &b in w.present_list.iter().filter(|b| !b.is_ascii()) {
             infos[usize::from(b - 0x80)] = Some(Info::of(self.char(b)));
         }
+        HighInfos(infos)
+    }
+
+    /// At least the score of [`ByteTable::tally`] of the window (with `infos`, its
+    /// [`ByteTable::high_infos`]), without reading it: its characters' weights, plus the
+    /// most the punctuation rules can give the characters they look at near or at a high
+    /// byte. Every other term of a tally is a penalty. `None` when the page does not read
+    /// the window's ASCII as ASCII.
+    pub fn bound(&self, w: &Window, infos: &HighInfos) -> Option<f64> {
+        if !self.ascii_based(w) {
+            return None;
+        }
+        let mut tenths = w.ascii_tenths + i64::from(w.punct_far);
+        let mut ruled = w.punct_near.len() as i64;
+        for (info, &n) in infos.0.iter().zip(&w.high_counts) {
+            if let Some(info) = info {
+                tenths += i64::from(n) * i64::from(info.tenths());
+                ruled += i64::from(n) * i64::from(punct::ruled(info.char()));
+            }
+        }
+        Some((tenths + punct::MOST * ruled) as f64 / 10.0)
+    }
+
+    /// [`text::tally`] of the decoding of the window: in pieces for an ASCII-based page,
+    /// character by character otherwise.
+    pub fn tally(&self, w: &Window) -> Tally {
+        self.tally_with(w, &self.high_infos(w))
+    }
+
+    /// [`ByteTable::tally`], with the window's [`ByteTable::high_infos`].
+    pub fn tally_with(&self, w: &Window, infos: &HighInfos) -> Tally {
+        if !self.ascii_based(w) {
+            return text::tally(&self.text(w));
+        }
+        let infos = &infos.0;
         let mut t = Tallier::default();
         for piece in &w.pieces {
             match *piece {
@@ -250,6 +281,10 @@ impl ByteTable {
         w.mapping_hash(|b| self.char(b))
     }
 }
+
+/// What [`Tallier`] asks of the characters a page reads the window's high bytes as, by byte
+/// value less 80 ([`ByteTable::high_infos`]).
+pub struct HighInfos([Option<Info>; 128]);
 
 /// A piece of a window, in order.
 enum Piece {
@@ -340,14 +375,23 @@ pub struct Window<'a> {
     punct_far: i32,
     /// The ASCII characters that a rule is about within two characters of a high byte.
     punct_near: Vec<usize>,
+    /// The weights of the ASCII characters, in tenths.
+    ascii_tenths: i64,
+    /// How often each high byte occurs, by value less 80.
+    high_counts: [u32; 128],
 }
 
 impl<'a> Window<'a> {
     /// Lays `bytes` out.
     pub fn new(bytes: &'a [u8]) -> Window<'a> {
         let mut present = Bits::default();
+        let (mut ascii_tenths, mut high_counts) = (0, [0; 128]);
         for &b in bytes {
             insert(&mut present, b);
+            match b.checked_sub(0x80) {
+                Some(h) => high_counts[usize::from(h)] += 1,
+                None => ascii_tenths += i64::from(Info::of_ascii(b).tenths()),
+            }
         }
         let present_list = (0..=255u8)
             .filter(|&b| present[usize::from(b >> 6)] & 1 << (b & 63) != 0)
@@ -393,6 +437,8 @@ impl<'a> Window<'a> {
             pieces,
             punct_far: punct_far + brackets.score(),
             punct_near,
+            ascii_tenths,
+            high_counts,
         }
     }
 

@@ -112,6 +112,9 @@ fn score_passing(text: &str, passed: impl Fn(char) -> bool) -> i32 {
     s + brackets.score()
 }
 
+/// The most [`rule`] gives any character, in tenths.
+pub const MOST: i64 = 10;
+
 /// What the rules say of `c` between the two characters `before` it and the two `after`
 /// it (spaces beyond either end of the text), in tenths; zero for a character no rule is
 /// about ([`ruled`]).

@@ -12,9 +12,12 @@
 
 #![forbid(unsafe_code)]
 
-use super::bytewise::{ByteTable, Letters, Window};
+use super::bytewise::{ByteTable, HighInfos, Letters, Window};
 use super::text::{self, Tally};
 use super::{declared, lang};
+use screen::screen;
+
+mod screen;
 use crate::codecs::{Charset, DecodeStatus, Decoder, labels};
 use std::borrow::Cow;
 use std::sync::OnceLock;
@@ -189,6 +192,14 @@ impl Reading<'_> {
         match self {
             Reading::Table(t) => t.tally(w),
             Reading::Text(s) => text::tally(s),
+        }
+    }
+
+    /// Its tally, for a table's reading with the window's [`ByteTable::high_infos`].
+    fn tally_with(&self, w: &Window, infos: Option<&HighInfos>) -> Tally {
+        match (self, infos) {
+            (Reading::Table(t), Some(infos)) => t.tally_with(w, infos),
+            _ => self.tally(w),
         }
     }
 
@@ -403,61 +414,6 @@ impl Ranking {
         ranked.sort_by(|a, b| b.score.total_cmp(&a.score));
         ranked
     }
-}
-
-/// How many bytes the screening reads, when the window is longer.
-const SCREEN: usize = 1024;
-/// How many distinct readings of the screened bytes go on to be read in full.
-const SCREEN_KEEP: usize = 16;
-
-/// The candidates worth reading in full: on a window longer than [`SCREEN`] bytes, those
-/// whose reading of its first [`SCREEN`] bytes (which begin by the first non-ASCII byte)
-/// is among the [`SCREEN_KEEP`] best by character weights, and the best of each family. The verdict is almost always
-/// among the first few readings of a short prefix; reading every candidate in full was most
-/// of the detector's time on files of a few kilobytes.
-fn screen<'a>(bytes: &[u8], eligible: Vec<&'a Candidate>) -> Vec<&'a Candidate> {
-    if bytes.len() <= SCREEN {
-        return eligible;
-    }
-    let sample = &bytes[..SCREEN];
-    let window = Window::new(sample);
-    let mut scored: Vec<(f64, u64, &Candidate)> = Vec::new();
-    // Code pages that agree on the bytes of the sample read it alike: tallied once.
-    let mut tallied: Vec<(u64, Tally)> = Vec::new();
-    for c in eligible {
-        let Some(reading) = c.read(sample, &window) else {
-            continue;
-        };
-        let text = reading.identity(&window);
-        let t = match tallied.iter().find(|t| t.0 == text) {
-            Some(&(_, t)) => t,
-            None => {
-                let t = reading.tally(&window);
-                tallied.push((text, t));
-                t
-            }
-        };
-        scored.push((t.score + family_penalty(c.family, t) + c.prior, text, c));
-    }
-    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let mut kept: Vec<u64> = Vec::new();
-    let mut families: Vec<Family> = Vec::new();
-    let mut out = Vec::new();
-    for (_, text, c) in scored {
-        // The best reading of each language family goes on too: the first kilobyte may be
-        // a banner of symbols that a CJK encoding reads no better than a code page.
-        if !kept.contains(&text) {
-            if kept.len() >= SCREEN_KEEP && families.contains(&c.family) {
-                continue;
-            }
-            kept.push(text);
-        }
-        if !families.contains(&c.family) {
-            families.push(c.family);
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// How many bytes of evidence the confidence counts at least: a margin won on two
@@ -714,7 +670,7 @@ mod tests {
         assert!(kept.len() < all.len());
         assert!(kept.iter().any(|c| c.family == Family::Chinese));
         assert!(kept.iter().any(|c| c.family == Family::Korean));
-        assert_eq!(screen(&b[..SCREEN], all.clone()).len(), all.len());
+        assert_eq!(screen(&b[..screen::SCREEN], all.clone()).len(), all.len());
     }
 
     #[test]
@@ -810,6 +766,10 @@ mod tests {
                     "{} {decoded:?}",
                     c.charset
                 );
+                // The screening's bound is one, whenever it has one.
+                if let Some(bound) = table.bound(&w, &table.high_infos(&w)) {
+                    assert!(bound >= a.score, "{} {decoded:?}", c.charset);
+                }
                 assert_eq!(reading.identity(&w), w.identity(&decoded));
                 let text = Reading::Text(decoded.clone());
                 assert_eq!(reading.letters(&w), text.letters(&w), "{decoded:?}");

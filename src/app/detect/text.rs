@@ -280,6 +280,17 @@ const SPACED: u16 = 256;
 const CJK: u16 = 512;
 
 impl Info {
+    /// Its weight, in tenths: what it adds to a tally, before any penalty for its
+    /// neighbours.
+    pub fn tenths(&self) -> i32 {
+        self.w
+    }
+
+    /// The character.
+    pub fn char(&self) -> char {
+        self.c
+    }
+
     /// What the tally asks of `c`.
     pub fn of(c: char) -> Info {
         if c.is_ascii() {
@@ -313,7 +324,7 @@ impl Info {
     }
 
     /// [`Info::of`] an ASCII character.
-    fn of_ascii(b: u8) -> Info {
+    pub fn of_ascii(b: u8) -> Info {
         ASCII_INFOS[(b & 0x7F) as usize]
     }
 

@@ -1,0 +1,238 @@
+//! The screening: which candidates are worth reading in full. On a window longer than
+//! [`SCREEN`] bytes, those whose reading of its first [`SCREEN`] bytes (which begin by the
+//! first non-ASCII byte) is among the [`SCREEN_KEEP`] best by character weights, and the best
+//! of each family. The verdict is almost always among the first few readings of a short
+//! prefix; reading every candidate in full was most of the detector's time on files of a
+//! few kilobytes.
+//!
+//! Most of the screening's own time went to readings far down the list: Cyrillic text read
+//! with sixty code pages, each tallied character by character. A code page's score has an
+//! upper bound that costs one multiplication per byte value ([`ByteTable::bound`]), so the
+//! readings are tallied best bound first, and a reading whose bound is below both the
+//! [`SCREEN_KEEP`]th best score and the best score of its family is never tallied: it could
+//! not have been kept. The candidates kept, and their order, are those of tallying all.
+
+use super::{Candidate, Family, Reading, family_penalty};
+use crate::app::detect::bytewise::{HighInfos, Window};
+use crate::app::detect::text::Tally;
+
+/// How many bytes the screening reads, when the window is longer.
+pub(super) const SCREEN: usize = 1024;
+/// How many distinct readings of the screened bytes go on to be read in full.
+const SCREEN_KEEP: usize = 16;
+
+/// A candidate's standing on the screened bytes.
+struct Screened<'a> {
+    candidate: &'a Candidate,
+    /// The identity of its reading.
+    text: u64,
+    /// Its score once tallied; until then, a bound on it.
+    score: f64,
+    tallied: bool,
+}
+
+/// The candidates of `eligible` worth reading in full on `bytes`, in the order of their
+/// screened scores (ties in the order of `eligible`).
+pub(super) fn screen<'a>(bytes: &[u8], eligible: Vec<&'a Candidate>) -> Vec<&'a Candidate> {
+    if bytes.len() <= SCREEN {
+        return eligible;
+    }
+    let sample = &bytes[..SCREEN];
+    let window = Window::new(sample);
+    let mut rows = standings(sample, &window, eligible);
+    // Those never tallied could not have been kept; dropping them changes nothing below.
+    rows.retain(|r| r.tallied);
+    rows.sort_by(|a, b| b.score.total_cmp(&a.score));
+    let mut kept: Vec<u64> = Vec::new();
+    let mut families: Vec<Family> = Vec::new();
+    let mut out = Vec::new();
+    for r in rows {
+        let c = r.candidate;
+        // The best reading of each language family goes on too: the first kilobyte may be
+        // a banner of symbols that a CJK encoding reads no better than a code page.
+        if !kept.contains(&r.text) {
+            if kept.len() >= SCREEN_KEEP && families.contains(&c.family) {
+                continue;
+            }
+            kept.push(r.text);
+        }
+        if !families.contains(&c.family) {
+            families.push(c.family);
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Every readable candidate's standing on `sample`, in the order of `eligible`: tallied
+/// unless its bound shows it could not be kept.
+fn standings<'a>(
+    sample: &[u8],
+    window: &Window,
+    eligible: Vec<&'a Candidate>,
+) -> Vec<Screened<'a>> {
+    let mut rows = Vec::new();
+    let mut readings: Vec<(Reading, Option<HighInfos>)> = Vec::new();
+    // Code pages that agree on the bytes of the sample read it alike: tallied once.
+    let mut tallies: Vec<(u64, Tally)> = Vec::new();
+    for c in eligible {
+        let Some(reading) = c.read(sample, window) else {
+            continue;
+        };
+        let text = reading.identity(window);
+        let (infos, bound) = match &reading {
+            Reading::Table(t) => {
+                let infos = t.high_infos(window);
+                let bound = t.bound(window, &infos);
+                (Some(infos), bound)
+            }
+            Reading::Text(_) => (None, None),
+        };
+        if bound.is_none() && !tallies.iter().any(|t| t.0 == text) {
+            tallies.push((text, reading.tally_with(window, infos.as_ref())));
+        }
+        rows.push(Screened {
+            candidate: c,
+            text,
+            // (A table's reading: family_penalty is nothing for its families.)
+            score: bound.map_or(f64::INFINITY, |b| b + c.prior),
+            tallied: false,
+        });
+        readings.push((reading, infos));
+    }
+    let mut bar = Bar::default();
+    for (text, t) in &tallies {
+        bar.settle(&mut rows, *text, *t);
+    }
+    // Best bound first; a reading is tallied unless its bound is below both thresholds,
+    // which only rise as readings are tallied, so one passed over stays passed over.
+    let mut order: Vec<usize> = (0..rows.len()).collect();
+    order.sort_by(|&a, &b| rows[b].score.total_cmp(&rows[a].score));
+    for i in order {
+        if rows[i].tallied || bar.passes_over(&rows[i]) {
+            continue;
+        }
+        let (reading, infos) = &readings[i];
+        let t = reading.tally_with(window, infos.as_ref());
+        let text = rows[i].text;
+        bar.settle(&mut rows, text, t);
+    }
+    rows
+}
+
+/// What an untallied reading's bound must reach for it to be tallied.
+#[derive(Default)]
+struct Bar {
+    /// The best score of each distinct reading tallied, best first.
+    bests: Vec<f64>,
+    /// The best score tallied in each family.
+    families: Vec<(Family, f64)>,
+}
+
+impl Bar {
+    /// Gives every row reading `text` its score from `t`, the tally of that reading.
+    fn settle(&mut self, rows: &mut [Screened], text: u64, t: Tally) {
+        let mut best = f64::NEG_INFINITY;
+        for r in rows.iter_mut().filter(|r| r.text == text) {
+            let c = r.candidate;
+            r.score = t.score + family_penalty(c.family, t) + c.prior;
+            r.tallied = true;
+            best = best.max(r.score);
+            match self.families.iter_mut().find(|f| f.0 == c.family) {
+                Some(f) => f.1 = f.1.max(r.score),
+                None => self.families.push((c.family, r.score)),
+            }
+        }
+        let at = self.bests.partition_point(|&b| b >= best);
+        self.bests.insert(at, best);
+    }
+
+    /// True when `row`'s bound shows it could not be kept: below the [`SCREEN_KEEP`]th
+    /// best distinct reading tallied, and below the best of its family.
+    fn passes_over(&self, row: &Screened) -> bool {
+        let kept_floor = self.bests.get(SCREEN_KEEP - 1);
+        let family_best = (self.families.iter()).find(|f| f.0 == row.candidate.family);
+        kept_floor.is_some_and(|&f| row.score < f) && family_best.is_some_and(|f| row.score < f.1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::candidates;
+    use super::*;
+
+    /// [`screen`] as it was before the bounds: every reading tallied.
+    fn screen_tallying_all<'a>(bytes: &[u8], eligible: Vec<&'a Candidate>) -> Vec<&'a Candidate> {
+        let sample = &bytes[..SCREEN];
+        let window = Window::new(sample);
+        let mut rows: Vec<Screened> = Vec::new();
+        for c in eligible {
+            let Some(reading) = c.read(sample, &window) else {
+                continue;
+            };
+            let t = reading.tally(&window);
+            rows.push(Screened {
+                candidate: c,
+                text: reading.identity(&window),
+                score: t.score + family_penalty(c.family, t) + c.prior,
+                tallied: true,
+            });
+        }
+        rows.sort_by(|a, b| b.score.total_cmp(&a.score));
+        let (mut kept, mut families, mut out) = (Vec::new(), Vec::new(), Vec::new());
+        for r in rows {
+            if !kept.contains(&r.text) {
+                if kept.len() >= SCREEN_KEEP && families.contains(&r.candidate.family) {
+                    continue;
+                }
+                kept.push(r.text);
+            }
+            if !families.contains(&r.candidate.family) {
+                families.push(r.candidate.family);
+            }
+            out.push(r.candidate);
+        }
+        out
+    }
+
+    #[test]
+    fn the_bounds_keep_what_tallying_every_reading_keeps() {
+        let texts = [
+            "Все люди рождаются свободными и равными в своем достоинстве и правах. ",
+            "Όλοι οι άνθρωποι γεννιούνται ελεύθεροι και ίσοι στην αξιοπρέπεια. ",
+            "Tous les êtres humains naissent libres et égaux en dignité et en droits. ",
+            "Wszyscy ludzie rodzą się wolni i równi pod względem swej godności. ",
+            "כל בני האדם נולדו בני חורין ושווים בערכם ובזכויותיהם. ",
+            "人人生而自由，在尊严和权利上一律平等。",
+        ];
+        let encodings = [
+            encoding_rs::WINDOWS_1251,
+            encoding_rs::KOI8_R,
+            encoding_rs::ISO_8859_7,
+            encoding_rs::WINDOWS_1252,
+            encoding_rs::ISO_8859_2,
+            encoding_rs::WINDOWS_1255,
+            encoding_rs::GBK,
+        ];
+        let all: Vec<&Candidate> = candidates().iter().collect();
+        let mut tried = 0;
+        for text in texts {
+            for enc in encodings {
+                let long = text.repeat(40);
+                let (bytes, _, lossy) = enc.encode(&long);
+                if lossy || bytes.len() <= SCREEN {
+                    continue;
+                }
+                tried += 1;
+                let names = |v: Vec<&Candidate>| v.iter().map(|c| c.charset).collect::<Vec<_>>();
+                assert_eq!(
+                    names(screen(&bytes, all.clone())),
+                    names(screen_tallying_all(&bytes, all.clone())),
+                    "{} {text}",
+                    enc.name()
+                );
+            }
+        }
+        assert!(tried >= 7);
+    }
+}
