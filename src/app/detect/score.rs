@@ -15,8 +15,10 @@
 use super::bytewise::{ByteTable, HighInfos, Letters, Window};
 use super::text::{self, Tally};
 use super::{declared, lang};
+use prune::{Bar, Row};
 use screen::screen;
 
+mod prune;
 mod screen;
 use crate::codecs::{Charset, DecodeStatus, Decoder, labels};
 use std::borrow::Cow;
@@ -274,9 +276,6 @@ pub fn rank_in(bytes: &[u8], chardetng: Option<Charset>, head: &[u8]) -> Vec<Ran
 pub fn ranking(bytes: &[u8], head: &[u8]) -> Ranking {
     let evidence = bytes.iter().filter(|b| !b.is_ascii()).count();
     let non_ascii = evidence.max(1) as f64;
-    let mut ranked = Vec::new();
-    let mut decodings = Vec::new();
-    let mut tallied: Vec<(u64, Tally, u64)> = Vec::new();
     // (An ASCII window, from a file whose first non-ASCII byte lies beyond the prefix,
     // leaves chardetng's guess to decide: no candidate is ruled out by it.)
     let paired = bytes.is_ascii() || double_byte_evidence(bytes);
@@ -291,42 +290,52 @@ pub fn ranking(bytes: &[u8], head: &[u8]) -> Ranking {
         .filter(|c| gate(c.charset.name(), bytes) && gate_pairs(c.charset.name(), head))
         .collect();
     let window = Window::new(bytes);
-    for c in screen(bytes, eligible) {
-        let Some(reading) = c.read(bytes, &window) else {
-            continue;
-        };
-        let text = reading.identity(&window);
-        // Code pages that agree on the bytes present decode alike: such a reading is
-        // tallied once.
-        let (tally, letters) = match tallied.iter().find(|t| t.0 == text) {
-            Some(&(_, tally, letters)) => (tally, letters),
-            None => {
-                let tally = reading.tally(&window);
-                let letters = reading.letters(&window);
-                tallied.push((text, tally, letters));
-                (tally, letters)
-            }
-        };
-        let score = tally.score + family_penalty(c.family, tally) + c.prior;
-        ranked.push(Ranked {
-            charset: c.charset,
-            score,
-            text,
-            letters,
-        });
-        decodings.push(reading);
-    }
+    let read = read_all(bytes, &window, screen(bytes, eligible));
+    let mut rows = read.rows;
     // A declared encoding speaks for every reading with its text, before the fitting, so
     // that its reading is among those fitted.
     let declared = declared::declared(head);
-    let backed: Vec<u64> = ranked
-        .iter()
-        .filter(|r| declared.contains(&r.charset))
+    let backed: Vec<u64> = (rows.iter())
+        .filter(|r| declared.contains(&r.candidate.charset))
         .map(|r| r.text)
         .collect();
-    for r in ranked.iter_mut().filter(|r| backed.contains(&r.text)) {
-        r.score += DECLARED_WEIGHT * non_ascii.max(MIN_EVIDENCE);
+    let backing = DECLARED_WEIGHT * non_ascii.max(MIN_EVIDENCE);
+    let score = |c: &Candidate, t: Tally, text: u64| {
+        let s = t.score + family_penalty(c.family, t) + c.prior;
+        if backed.contains(&text) {
+            s + backing
+        } else {
+            s
+        }
+    };
+    for r in rows.iter_mut().filter(|r| backed.contains(&r.text)) {
+        r.score += backing;
     }
+    // Only the FITTED best distinct readings are fitted, and any other's score is absorbed
+    // by `f64::MIN / 4.0` below: a code page whose bound is lower than theirs is not tallied.
+    let mut bar = Bar::new(FITTED, false);
+    for &(text, t) in &read.tallies {
+        bar.settle(&mut rows, text, |c| score(c, t, text));
+    }
+    let texts: Vec<u64> = rows.iter().map(|r| r.text).collect();
+    bar.tally_best_first(
+        &mut rows,
+        |i| {
+            read.readings[i]
+                .0
+                .tally_with(&window, read.readings[i].1.as_ref())
+        },
+        |c, t, i| score(c, t, texts[i]),
+    );
+    let mut ranked: Vec<Ranked> = (rows.iter().zip(&read.letters))
+        .map(|(r, &letters)| Ranked {
+            charset: r.candidate.charset,
+            score: r.score,
+            text: r.text,
+            letters,
+        })
+        .collect();
+    let decodings: Vec<&Reading> = read.readings.iter().map(|r| &r.0).collect();
     // The language model is the expensive part: only the readings that the character
     // weights leave in the running are fitted.
     let mut order: Vec<usize> = (0..ranked.len()).collect();
@@ -356,6 +365,68 @@ pub fn ranking(bytes: &[u8], head: &[u8]) -> Ranking {
         evidence,
         fitted_letters,
     }
+}
+
+/// The readings of a window by the screened candidates ([`read_all`]).
+struct Read<'a> {
+    /// Each readable candidate's standing: a code page's bound (with its prior), or, for
+    /// a reading without one, nothing yet (its tally is in `tallies`).
+    rows: Vec<Row<'a>>,
+    /// Each row's reading, with a code page's [`ByteTable::high_infos`].
+    readings: Vec<(Reading<'a>, Option<HighInfos>)>,
+    /// Each row's letters' fingerprint.
+    letters: Vec<u64>,
+    /// The tallies of the readings without a bound, by identity.
+    tallies: Vec<(u64, Tally)>,
+}
+
+/// Reads `window` (of `bytes`) with each of `screened`, in that order, tallying only the
+/// readings without a bound. Code pages that agree on the bytes present decode alike: such
+/// a reading's letters and tally are worked out once.
+fn read_all<'a>(bytes: &[u8], window: &Window, screened: Vec<&'a Candidate>) -> Read<'a> {
+    let mut read = Read {
+        rows: Vec::new(),
+        readings: Vec::new(),
+        letters: Vec::new(),
+        tallies: Vec::new(),
+    };
+    let mut letters_of: Vec<(u64, u64)> = Vec::new();
+    for c in screened {
+        let Some(reading) = c.read(bytes, window) else {
+            continue;
+        };
+        let text = reading.identity(window);
+        let letters = match letters_of.iter().find(|l| l.0 == text) {
+            Some(&(_, letters)) => letters,
+            None => {
+                let letters = reading.letters(window);
+                letters_of.push((text, letters));
+                letters
+            }
+        };
+        let (infos, bound) = match &reading {
+            Reading::Table(t) => {
+                let infos = t.high_infos(window);
+                let bound = t.bound(window, &infos);
+                (Some(infos), bound)
+            }
+            Reading::Text(_) => (None, None),
+        };
+        if bound.is_none() && !read.tallies.iter().any(|t| t.0 == text) {
+            let tally = reading.tally_with(window, infos.as_ref());
+            read.tallies.push((text, tally));
+        }
+        read.rows.push(Row {
+            candidate: c,
+            text,
+            // (A table's reading: family_penalty is nothing for its families.)
+            score: bound.map_or(f64::INFINITY, |b| b + c.prior),
+            tallied: false,
+        });
+        read.readings.push((reading, infos));
+        read.letters.push(letters);
+    }
+    read
 }
 
 /// The candidates' standings before chardetng's guess is heard ([`ranking`]).
@@ -657,6 +728,53 @@ mod tests {
         let first4 = |conf: &[(Charset, u8)]| conf.iter().take(4).copied().collect::<Vec<_>>();
         assert!(ranking(&fi, &fi).guess_matters(first4));
         assert!(!ranking(&fi, &fi).guess_matters(|conf| conf.first().map(|c| c.0)));
+    }
+
+    #[test]
+    fn readings_passed_over_change_no_standing() {
+        let texts = [
+            "Все люди рождаются свободными и равными в своем достоинстве и правах. ",
+            "Όλοι οι άνθρωποι γεννιούνται ελεύθεροι και ίσοι στην αξιοπρέπεια. ",
+            "Größe und Überprüfung der Qualität, à la française. ",
+            "人人生而自由，在尊严和权利上一律平等。",
+            "すべての人間は、生まれながらにして自由であり、",
+        ];
+        let encodings = [
+            encoding_rs::WINDOWS_1251,
+            encoding_rs::IBM866,
+            encoding_rs::ISO_8859_7,
+            encoding_rs::WINDOWS_1252,
+            encoding_rs::GBK,
+            encoding_rs::SHIFT_JIS,
+        ];
+        let standings = |bytes: &[u8], prune: bool| {
+            prune::PRUNE.with(|p| p.set(prune));
+            let ranked = ranking(bytes, bytes).with_guess(None);
+            prune::PRUNE.with(|p| p.set(true));
+            (ranked.iter())
+                .map(|r| (r.charset, r.score.to_bits(), r.text, r.letters))
+                .collect::<Vec<_>>()
+        };
+        let mut tried = 0;
+        for text in texts {
+            for enc in encodings {
+                for n in [1, 3, 40] {
+                    let long = text.repeat(n);
+                    let (bytes, _, lossy) = enc.encode(&long);
+                    if lossy {
+                        continue;
+                    }
+                    tried += 1;
+                    assert_eq!(
+                        standings(&bytes, true),
+                        standings(&bytes, false),
+                        "{}",
+                        enc.name()
+                    );
+                }
+            }
+        }
+        assert!(tried >= 20);
     }
 
     #[test]

@@ -6,12 +6,11 @@
 //! few kilobytes.
 //!
 //! Most of the screening's own time went to readings far down the list: Cyrillic text read
-//! with sixty code pages, each tallied character by character. A code page's score has an
-//! upper bound that costs one multiplication per byte value ([`ByteTable::bound`]), so the
-//! readings are tallied best bound first, and a reading whose bound is below both the
-//! [`SCREEN_KEEP`]th best score and the best score of its family is never tallied: it could
-//! not have been kept. The candidates kept, and their order, are those of tallying all.
+//! with sixty code pages, each tallied character by character. A reading whose bound is
+//! below both the [`SCREEN_KEEP`]th best score and the best score of its family is never
+//! tallied ([`super::prune`]): it could not have been kept.
 
+use super::prune::{Bar, Row};
 use super::{Candidate, Family, Reading, family_penalty};
 use crate::app::detect::bytewise::{HighInfos, Window};
 use crate::app::detect::text::Tally;
@@ -20,16 +19,6 @@ use crate::app::detect::text::Tally;
 pub(super) const SCREEN: usize = 1024;
 /// How many distinct readings of the screened bytes go on to be read in full.
 const SCREEN_KEEP: usize = 16;
-
-/// A candidate's standing on the screened bytes.
-struct Screened<'a> {
-    candidate: &'a Candidate,
-    /// The identity of its reading.
-    text: u64,
-    /// Its score once tallied; until then, a bound on it.
-    score: f64,
-    tallied: bool,
-}
 
 /// The candidates of `eligible` worth reading in full on `bytes`, in the order of their
 /// screened scores (ties in the order of `eligible`).
@@ -66,11 +55,7 @@ pub(super) fn screen<'a>(bytes: &[u8], eligible: Vec<&'a Candidate>) -> Vec<&'a 
 
 /// Every readable candidate's standing on `sample`, in the order of `eligible`: tallied
 /// unless its bound shows it could not be kept.
-fn standings<'a>(
-    sample: &[u8],
-    window: &Window,
-    eligible: Vec<&'a Candidate>,
-) -> Vec<Screened<'a>> {
+fn standings<'a>(sample: &[u8], window: &Window, eligible: Vec<&'a Candidate>) -> Vec<Row<'a>> {
     let mut rows = Vec::new();
     let mut readings: Vec<(Reading, Option<HighInfos>)> = Vec::new();
     // Code pages that agree on the bytes of the sample read it alike: tallied once.
@@ -91,7 +76,7 @@ fn standings<'a>(
         if bound.is_none() && !tallies.iter().any(|t| t.0 == text) {
             tallies.push((text, reading.tally_with(window, infos.as_ref())));
         }
-        rows.push(Screened {
+        rows.push(Row {
             candidate: c,
             text,
             // (A table's reading: family_penalty is nothing for its families.)
@@ -100,60 +85,17 @@ fn standings<'a>(
         });
         readings.push((reading, infos));
     }
-    let mut bar = Bar::default();
-    for (text, t) in &tallies {
-        bar.settle(&mut rows, *text, *t);
+    let mut bar = Bar::new(SCREEN_KEEP, true);
+    let score = |c: &Candidate, t: Tally| t.score + family_penalty(c.family, t) + c.prior;
+    for &(text, t) in &tallies {
+        bar.settle(&mut rows, text, |c| score(c, t));
     }
-    // Best bound first; a reading is tallied unless its bound is below both thresholds,
-    // which only rise as readings are tallied, so one passed over stays passed over.
-    let mut order: Vec<usize> = (0..rows.len()).collect();
-    order.sort_by(|&a, &b| rows[b].score.total_cmp(&rows[a].score));
-    for i in order {
-        if rows[i].tallied || bar.passes_over(&rows[i]) {
-            continue;
-        }
-        let (reading, infos) = &readings[i];
-        let t = reading.tally_with(window, infos.as_ref());
-        let text = rows[i].text;
-        bar.settle(&mut rows, text, t);
-    }
+    bar.tally_best_first(
+        &mut rows,
+        |i| readings[i].0.tally_with(window, readings[i].1.as_ref()),
+        |c, t, _| score(c, t),
+    );
     rows
-}
-
-/// What an untallied reading's bound must reach for it to be tallied.
-#[derive(Default)]
-struct Bar {
-    /// The best score of each distinct reading tallied, best first.
-    bests: Vec<f64>,
-    /// The best score tallied in each family.
-    families: Vec<(Family, f64)>,
-}
-
-impl Bar {
-    /// Gives every row reading `text` its score from `t`, the tally of that reading.
-    fn settle(&mut self, rows: &mut [Screened], text: u64, t: Tally) {
-        let mut best = f64::NEG_INFINITY;
-        for r in rows.iter_mut().filter(|r| r.text == text) {
-            let c = r.candidate;
-            r.score = t.score + family_penalty(c.family, t) + c.prior;
-            r.tallied = true;
-            best = best.max(r.score);
-            match self.families.iter_mut().find(|f| f.0 == c.family) {
-                Some(f) => f.1 = f.1.max(r.score),
-                None => self.families.push((c.family, r.score)),
-            }
-        }
-        let at = self.bests.partition_point(|&b| b >= best);
-        self.bests.insert(at, best);
-    }
-
-    /// True when `row`'s bound shows it could not be kept: below the [`SCREEN_KEEP`]th
-    /// best distinct reading tallied, and below the best of its family.
-    fn passes_over(&self, row: &Screened) -> bool {
-        let kept_floor = self.bests.get(SCREEN_KEEP - 1);
-        let family_best = (self.families.iter()).find(|f| f.0 == row.candidate.family);
-        kept_floor.is_some_and(|&f| row.score < f) && family_best.is_some_and(|f| row.score < f.1)
-    }
 }
 
 #[cfg(test)]
@@ -165,13 +107,13 @@ mod tests {
     fn screen_tallying_all<'a>(bytes: &[u8], eligible: Vec<&'a Candidate>) -> Vec<&'a Candidate> {
         let sample = &bytes[..SCREEN];
         let window = Window::new(sample);
-        let mut rows: Vec<Screened> = Vec::new();
+        let mut rows: Vec<Row> = Vec::new();
         for c in eligible {
             let Some(reading) = c.read(sample, &window) else {
                 continue;
             };
             let t = reading.tally(&window);
-            rows.push(Screened {
+            rows.push(Row {
                 candidate: c,
                 text: reading.identity(&window),
                 score: t.score + family_penalty(c.family, t) + c.prior,
