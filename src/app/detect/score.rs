@@ -395,34 +395,16 @@ fn read_all<'a>(bytes: &[u8], window: &Window, screened: Vec<&'a Candidate>) -> 
         let Some(reading) = c.read(bytes, window) else {
             continue;
         };
-        let text = reading.identity(window);
-        let letters = match letters_of.iter().find(|l| l.0 == text) {
+        let (row, infos) = Row::read(c, &reading, window, &mut read.tallies);
+        let letters = match letters_of.iter().find(|l| l.0 == row.text) {
             Some(&(_, letters)) => letters,
             None => {
                 let letters = reading.letters(window);
-                letters_of.push((text, letters));
+                letters_of.push((row.text, letters));
                 letters
             }
         };
-        let (infos, bound) = match &reading {
-            Reading::Table(t) => {
-                let infos = t.high_infos(window);
-                let bound = t.bound(window, &infos);
-                (Some(infos), bound)
-            }
-            Reading::Text(_) => (None, None),
-        };
-        if bound.is_none() && !read.tallies.iter().any(|t| t.0 == text) {
-            let tally = reading.tally_with(window, infos.as_ref());
-            read.tallies.push((text, tally));
-        }
-        read.rows.push(Row {
-            candidate: c,
-            text,
-            // (A table's reading: family_penalty is nothing for its families.)
-            score: bound.map_or(f64::INFINITY, |b| b + c.prior),
-            tallied: false,
-        });
+        read.rows.push(row);
         read.readings.push((reading, infos));
         read.letters.push(letters);
     }

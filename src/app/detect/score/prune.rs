@@ -6,7 +6,8 @@
 //!
 //! [`ByteTable::bound`]: crate::app::detect::bytewise::ByteTable::bound
 
-use super::{Candidate, Family};
+use super::{Candidate, Family, Reading};
+use crate::app::detect::bytewise::{HighInfos, Window};
 use crate::app::detect::text::Tally;
 
 #[cfg(test)]
@@ -23,6 +24,41 @@ pub(super) struct Row<'a> {
     /// Its score once tallied; until then, a bound on it.
     pub score: f64,
     pub tallied: bool,
+}
+
+impl<'a> Row<'a> {
+    /// `c`'s row for its `reading` of `window`, standing at its bound (with `c`'s prior;
+    /// `family_penalty` is nothing for a code page's families), and the reading's
+    /// [`ByteTable::high_infos`]. A reading without a bound is tallied into `tallies` (each
+    /// identity once), for the caller to settle.
+    ///
+    /// [`ByteTable::high_infos`]: crate::app::detect::bytewise::ByteTable::high_infos
+    pub fn read(
+        c: &'a Candidate,
+        reading: &Reading,
+        window: &Window,
+        tallies: &mut Vec<(u64, Tally)>,
+    ) -> (Row<'a>, Option<HighInfos>) {
+        let text = reading.identity(window);
+        let (infos, bound) = match reading {
+            Reading::Table(t) => {
+                let infos = t.high_infos(window);
+                let bound = t.bound(window, &infos);
+                (Some(infos), bound)
+            }
+            Reading::Text(_) => (None, None),
+        };
+        if bound.is_none() && !tallies.iter().any(|t| t.0 == text) {
+            tallies.push((text, reading.tally_with(window, infos.as_ref())));
+        }
+        let row = Row {
+            candidate: c,
+            text,
+            score: bound.map_or(f64::INFINITY, |b| b + c.prior),
+            tallied: false,
+        };
+        (row, infos)
+    }
 }
 
 /// What an untallied reading's bound must reach for it to be tallied: a place among the

@@ -64,25 +64,8 @@ fn standings<'a>(sample: &[u8], window: &Window, eligible: Vec<&'a Candidate>) -
         let Some(reading) = c.read(sample, window) else {
             continue;
         };
-        let text = reading.identity(window);
-        let (infos, bound) = match &reading {
-            Reading::Table(t) => {
-                let infos = t.high_infos(window);
-                let bound = t.bound(window, &infos);
-                (Some(infos), bound)
-            }
-            Reading::Text(_) => (None, None),
-        };
-        if bound.is_none() && !tallies.iter().any(|t| t.0 == text) {
-            tallies.push((text, reading.tally_with(window, infos.as_ref())));
-        }
-        rows.push(Row {
-            candidate: c,
-            text,
-            // (A table's reading: family_penalty is nothing for its families.)
-            score: bound.map_or(f64::INFINITY, |b| b + c.prior),
-            tallied: false,
-        });
+        let (row, infos) = Row::read(c, &reading, window, &mut tallies);
+        rows.push(row);
         readings.push((reading, infos));
     }
     let mut bar = Bar::new(SCREEN_KEEP, true);
