@@ -13,7 +13,6 @@
 
 #![forbid(unsafe_code)]
 
-use super::code_pages::TABLES;
 use super::letters::is_letter;
 use super::punct::{self, Brackets};
 use super::text::{self, Info, Stretch, Tallier, Tally};
@@ -46,15 +45,6 @@ const fn insert(bits: &mut Bits, b: u8) {
 }
 
 impl ByteTable {
-    /// The table of `cs`: from the generated tables ([`super::code_pages`]) when they have
-    /// it, else read off its decoder ([`ByteTable::from_decoder`]).
-    pub fn of(cs: Charset) -> Option<ByteTable> {
-        match TABLES.binary_search_by(|t| t.0.cmp(cs.name())) {
-            Ok(i) => TABLES.get(i).map(|t| t.1.clone()),
-            Err(_) => ByteTable::from_decoder(cs),
-        }
-    }
-
     /// The character of byte `b`; `None` where the charset defines none.
     pub fn char_of(&self, b: u8) -> Option<char> {
         let undefined = self.undefined[usize::from(b >> 6)] & 1 << (b & 63) != 0;

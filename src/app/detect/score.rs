@@ -13,6 +13,7 @@
 #![forbid(unsafe_code)]
 
 use super::bytewise::{ByteTable, HighInfos, Letters, Window};
+use super::code_pages::TABLES;
 use super::text::{self, Tally};
 use super::{declared, lang};
 use prune::{Bar, Row};
@@ -158,7 +159,7 @@ impl Candidate {
         // (Only a single-byte candidate is looked up: reading a CJK charset's table off its
         // decoder would build that decoder's tables, only to find it is not one.)
         (self.table)
-            .get_or_init(|| single.then(|| ByteTable::of(self.charset)).flatten())
+            .get_or_init(|| single.then(|| byte_table(self.charset)).flatten())
             .as_ref()
     }
 
@@ -169,6 +170,15 @@ impl Candidate {
         }
         let unit = self.charset.form().unit();
         decode_prefix(self.charset, &bytes[..bytes.len() - bytes.len() % unit]).map(Reading::Text)
+    }
+}
+
+/// The byte table of `cs`: from the generated tables ([`super::code_pages`]) when they
+/// have it, else read off its decoder ([`ByteTable::from_decoder`]).
+fn byte_table(cs: Charset) -> Option<ByteTable> {
+    match TABLES.binary_search_by(|t| t.0.cmp(cs.name())) {
+        Ok(i) => TABLES.get(i).map(|t| t.1.clone()),
+        Err(_) => ByteTable::from_decoder(cs),
     }
 }
 
