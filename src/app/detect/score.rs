@@ -4,7 +4,8 @@
 //! leaves (GBK for four-byte GB18030 sequences, EUC-KR for UHC pairs...); the rest are
 //! ranked by how their text reads ([`super::text`]), with chardetng's guess (Firefox's
 //! detector, whose frequency model knows the CJK languages apart) as one more piece of
-//! evidence, and a small prior per encoding that decides between equal readings.
+//! evidence, heard only when it can change the verdict ([`Ranking::guess_matters`]), and a
+//! small prior per encoding that decides between equal readings.
 //!
 //! Candidates are named in `CANDIDATES` and resolved through the label table when the
 //! stage runs, so an encoding that lands in the table (CP437, IBM037, CP949, JOHAB...) is a
