@@ -291,14 +291,26 @@ pub fn ranking(bytes: &[u8], head: &[u8]) -> Ranking {
     // leaves chardetng's guess to decide: no candidate is ruled out by it.)
     let paired = bytes.is_ascii() || double_byte_evidence(bytes);
     let ebcdic = ebcdic_spaces(bytes);
+    let double_byte = paired && !ebcdic;
+    // The window's gates, and the double-byte ones on all of `head` (the wide forms' test
+    // is of the window alone).
+    let window_gates = Gates::of(bytes, double_byte);
+    let head_gates = if double_byte {
+        Gates::of(head, true)
+    } else {
+        Gates::default()
+    };
     let eligible: Vec<&Candidate> = candidates()
         .iter()
         .filter(|c| match c.family {
             Family::Other => !ebcdic,
             Family::Ebcdic => ebcdic,
-            _ => paired && !ebcdic,
+            _ => double_byte,
         })
-        .filter(|c| gate(c.charset.name(), bytes) && gate_pairs(c.charset.name(), head))
+        .filter(|c| {
+            let name = c.charset.name();
+            window_gates.admit(name) && (name.starts_with("UTF-") || head_gates.admit(name))
+        })
         .collect();
     let window = Window::new(bytes);
     let read = read_all(bytes, &window, screen(bytes, eligible));
@@ -536,35 +548,72 @@ fn family_penalty(family: Family, t: Tally) -> f64 {
 /// False when the bytes hold a sequence outside the narrow charset `name` (whose decoder
 /// here is its wider WHATWG superset's), so that the superset is named instead, if the
 /// table has it.
+#[cfg(test)]
 fn gate(name: &str, bytes: &[u8]) -> bool {
-    // The superset only counts when it is another charset of the table (WHATWG makes
-    // `cp949`, `windows-31j` and `big5-hkscs` labels of EUC-KR, Shift_JIS and Big5).
-    static WIDER: OnceLock<[Option<Charset>; 3]> = OnceLock::new();
-    let [cp949, cp932, hkscs] =
-        WIDER.get_or_init(|| ["CP949", "CP932", "Big5-HKSCS"].map(labels::lookup));
-    let wider = |w: &Option<Charset>| w.is_some_and(|cs| cs.name() != name);
-    if name.starts_with("UTF-16") || name.starts_with("UTF-32") {
-        // Wide text without zero bytes (else the zero-byte stage would have answered) is
-        // CJK with no ASCII at all: long enough to tell, and without the spaces of
-        // single-byte text.
-        let spaces = bytes.iter().filter(|&&b| b == b' ').count();
-        return bytes.len() >= 16 && spaces * 32 < bytes.len();
-    }
-    match name {
-        "GBK" => !pairs(bytes).any(|(_, t)| (0x30..=0x39).contains(&t)),
-        "EUC-KR" if wider(cp949) => pairs(bytes).all(|(l, t)| l >= 0xA1 && t >= 0xA1),
-        "Shift_JIS" if wider(cp932) => {
-            pairs(bytes).all(|(l, _)| !matches!(l, 0x87 | 0xED | 0xEE | 0xFA..=0xFC))
-        }
-        "Big5" if wider(hkscs) => pairs(bytes).all(|(l, _)| (0xA1..=0xF9).contains(&l)),
-        _ => true,
-    }
+    Gates::of(bytes, true).admit(name)
 }
 
-/// [`gate`]'s tests of the double-byte pairs, on `head` (the whole prefix read) rather than
-/// the window scored; the wide forms' test is of the window alone.
-fn gate_pairs(name: &str, head: &[u8]) -> bool {
-    name.starts_with("UTF-") || gate(name, head)
+/// What the gates ask of a text, asked in one pass over it: where a double-byte text's
+/// pairs fall, and whether it could be wide text without zero bytes.
+#[derive(Default)]
+struct Gates {
+    /// Long enough and with few enough spaces for wide text (see [`Gates::admit`]).
+    wide: bool,
+    /// Some pair has a trail from 30 to 39: GB18030's four-byte sequences.
+    digit_trail: bool,
+    /// Some pair has a byte below A1: UHC, outside EUC-KR.
+    below_a1: bool,
+    /// Some lead only CP932 has.
+    cp932_lead: bool,
+    /// Some lead outside Big5's A1 to F9.
+    beyond_big5: bool,
+}
+
+impl Gates {
+    /// The gates' facts about `bytes`; the pairs are looked at only if `pairs_too` (else no
+    /// double-byte charset may be asked about).
+    fn of(bytes: &[u8], pairs_too: bool) -> Gates {
+        let spaces = bytes.iter().filter(|&&b| b == b' ').count();
+        let mut g = Gates {
+            wide: bytes.len() >= 16 && spaces * 32 < bytes.len(),
+            ..Gates::default()
+        };
+        if !pairs_too {
+            return g;
+        }
+        for (l, t) in pairs(bytes) {
+            g.digit_trail |= (0x30..=0x39).contains(&t);
+            g.below_a1 |= l < 0xA1 || t < 0xA1;
+            g.cp932_lead |= matches!(l, 0x87 | 0xED | 0xEE | 0xFA..=0xFC);
+            g.beyond_big5 |= !(0xA1..=0xF9).contains(&l);
+        }
+        g
+    }
+
+    /// False when the text holds a sequence outside the narrow charset `name` (whose
+    /// decoder here is its wider WHATWG superset's), so that the superset is named
+    /// instead, if the table has it.
+    fn admit(&self, name: &str) -> bool {
+        // The superset only counts when it is another charset of the table (WHATWG makes
+        // `cp949`, `windows-31j` and `big5-hkscs` labels of EUC-KR, Shift_JIS and Big5).
+        static WIDER: OnceLock<[Option<Charset>; 3]> = OnceLock::new();
+        let [cp949, cp932, hkscs] =
+            WIDER.get_or_init(|| ["CP949", "CP932", "Big5-HKSCS"].map(labels::lookup));
+        let wider = |w: &Option<Charset>| w.is_some_and(|cs| cs.name() != name);
+        if name.starts_with("UTF-16") || name.starts_with("UTF-32") {
+            // Wide text without zero bytes (else the zero-byte stage would have answered)
+            // is CJK with no ASCII at all: long enough to tell, and without the spaces of
+            // single-byte text.
+            return self.wide;
+        }
+        match name {
+            "GBK" => !self.digit_trail,
+            "EUC-KR" if wider(cp949) => !self.below_a1,
+            "Shift_JIS" if wider(cp932) => !self.cp932_lead,
+            "Big5" if wider(hkscs) => !self.beyond_big5,
+            _ => true,
+        }
+    }
 }
 
 /// True when `bytes` hold what text in a double-byte CJK encoding cannot lack: two
