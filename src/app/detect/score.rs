@@ -270,12 +270,14 @@ pub struct Ranked {
 }
 
 /// Every surviving candidate, best first; `chardetng` is chardetng's guess.
-pub fn rank(bytes: &[u8], chardetng: Option<Charset>) -> Vec<Ranked> {
+#[cfg(test)]
+fn rank(bytes: &[u8], chardetng: Option<Charset>) -> Vec<Ranked> {
     ranking(bytes, bytes).with_guess(chardetng)
 }
 
 /// [`rank`] for `bytes` taken from `head`, the whole prefix read (which holds them).
-pub fn rank_in(bytes: &[u8], chardetng: Option<Charset>, head: &[u8]) -> Vec<Ranked> {
+#[cfg(test)]
+fn rank_in(bytes: &[u8], chardetng: Option<Charset>, head: &[u8]) -> Vec<Ranked> {
     ranking(bytes, head).with_guess(chardetng)
 }
 
@@ -336,19 +338,15 @@ pub fn ranking(bytes: &[u8], head: &[u8]) -> Ranking {
     }
     // Only the FITTED best distinct readings are fitted, and any other's score is absorbed
     // by `f64::MIN / 4.0` below: a code page whose bound is lower than theirs is not tallied.
-    let mut bar = Bar::new(FITTED, false);
-    for &(text, t) in &read.tallies {
-        bar.settle(&mut rows, text, |c| score(c, t, text));
-    }
-    let texts: Vec<u64> = rows.iter().map(|r| r.text).collect();
-    bar.tally_best_first(
+    Bar::new(FITTED, false).tally_best_first(
         &mut rows,
+        &read.tallies,
         |i| {
             read.readings[i]
                 .0
                 .tally_with(&window, read.readings[i].1.as_ref())
         },
-        |c, t, i| score(c, t, texts[i]),
+        score,
     );
     let mut ranked: Vec<Ranked> = (rows.iter().zip(&read.letters))
         .map(|(r, &letters)| Ranked {

@@ -86,7 +86,7 @@ impl Bar {
 
     /// Gives every row reading `text` its score, `score(candidate)`, from that reading's
     /// tally.
-    pub fn settle(&mut self, rows: &mut [Row], text: u64, score: impl Fn(&Candidate) -> f64) {
+    fn settle(&mut self, rows: &mut [Row], text: u64, score: impl Fn(&Candidate) -> f64) {
         let mut best = f64::NEG_INFINITY;
         for r in rows.iter_mut().filter(|r| r.text == text) {
             let c = r.candidate;
@@ -115,15 +115,20 @@ impl Bar {
             && (!self.by_family || family_best.is_some_and(|f| row.score < f.1))
     }
 
-    /// Tallies the rows that matter, best bound first: `tally(i)` is row `i`'s tally, and
-    /// `score(candidate, tally, i)` row `i`'s score from it. The bar only rises as readings are
-    /// tallied, so a row passed over stays passed over.
+    /// Settles the rows whose readings `tallies` holds (by identity), then tallies the
+    /// rows that matter, best bound first: `tally(i)` is row `i`'s tally, and
+    /// `score(candidate, tally, text)` the score of a row reading `text` from its tally.
+    /// The bar only rises as readings are tallied, so a row passed over stays passed over.
     pub fn tally_best_first(
         &mut self,
         rows: &mut [Row],
+        tallies: &[(u64, Tally)],
         mut tally: impl FnMut(usize) -> Tally,
-        score: impl Fn(&Candidate, Tally, usize) -> f64,
+        score: impl Fn(&Candidate, Tally, u64) -> f64,
     ) {
+        for &(text, t) in tallies {
+            self.settle(rows, text, |c| score(c, t, text));
+        }
         let mut order: Vec<usize> = (0..rows.len()).collect();
         order.sort_by(|&a, &b| rows[b].score.total_cmp(&rows[a].score));
         for i in order {
@@ -132,7 +137,7 @@ impl Bar {
             }
             let t = tally(i);
             let text = rows[i].text;
-            self.settle(rows, text, |c| score(c, t, i));
+            self.settle(rows, text, |c| score(c, t, text));
         }
     }
 }

@@ -68,15 +68,12 @@ fn standings<'a>(sample: &[u8], window: &Window, eligible: Vec<&'a Candidate>) -
         rows.push(row);
         readings.push((reading, infos));
     }
-    let mut bar = Bar::new(SCREEN_KEEP, true);
-    let score = |c: &Candidate, t: Tally| t.score + family_penalty(c.family, t) + c.prior;
-    for &(text, t) in &tallies {
-        bar.settle(&mut rows, text, |c| score(c, t));
-    }
-    bar.tally_best_first(
+    let score = |c: &Candidate, t: Tally, _| t.score + family_penalty(c.family, t) + c.prior;
+    Bar::new(SCREEN_KEEP, true).tally_best_first(
         &mut rows,
+        &tallies,
         |i| readings[i].0.tally_with(window, readings[i].1.as_ref()),
-        |c, t, _| score(c, t),
+        score,
     );
     rows
 }
@@ -84,40 +81,15 @@ fn standings<'a>(sample: &[u8], window: &Window, eligible: Vec<&'a Candidate>) -
 #[cfg(test)]
 mod tests {
     use super::super::candidates;
+    use super::super::prune::PRUNE;
     use super::*;
 
-    /// [`screen`] as it was before the bounds: every reading tallied.
+    /// [`screen`] with every reading tallied.
     fn screen_tallying_all<'a>(bytes: &[u8], eligible: Vec<&'a Candidate>) -> Vec<&'a Candidate> {
-        let sample = &bytes[..SCREEN];
-        let window = Window::new(sample);
-        let mut rows: Vec<Row> = Vec::new();
-        for c in eligible {
-            let Some(reading) = c.read(sample, &window) else {
-                continue;
-            };
-            let t = reading.tally(&window);
-            rows.push(Row {
-                candidate: c,
-                text: reading.identity(&window),
-                score: t.score + family_penalty(c.family, t) + c.prior,
-                tallied: true,
-            });
-        }
-        rows.sort_by(|a, b| b.score.total_cmp(&a.score));
-        let (mut kept, mut families, mut out) = (Vec::new(), Vec::new(), Vec::new());
-        for r in rows {
-            if !kept.contains(&r.text) {
-                if kept.len() >= SCREEN_KEEP && families.contains(&r.candidate.family) {
-                    continue;
-                }
-                kept.push(r.text);
-            }
-            if !families.contains(&r.candidate.family) {
-                families.push(r.candidate.family);
-            }
-            out.push(r.candidate);
-        }
-        out
+        PRUNE.with(|p| p.set(false));
+        let kept = screen(bytes, eligible);
+        PRUNE.with(|p| p.set(true));
+        kept
     }
 
     #[test]
