@@ -800,23 +800,33 @@ fn code_page_table() -> String {
          //! compiling ([`ByteTable::from_chars`]).\n\n\
          use super::bytewise::ByteTable;\n\n",
     );
+    // The names stand apart from the tables, so that the tables hold no pointer: they stay
+    // read-only data that a static position-independent binary does not relocate (touching
+    // every page of them) when it starts.
     out.push_str(&format!(
-        "/// (charset name, its table of bytes 00 to FF), sorted by name.\n\
-         pub static TABLES: [(&str, ByteTable); {}] = [\n",
+        "/// The names of the charsets of [`TABLES`], sorted.\n\
+         pub static NAMES: [&str; {}] = [\n",
+        rows.len()
+    ));
+    for (name, _) in &rows {
+        out.push_str(&format!("    {name:?},\n"));
+    }
+    out.push_str("];\n\n");
+    out.push_str(&format!(
+        "/// The table of bytes 00 to FF of each charset of [`NAMES`], in its order.\n\
+         pub static TABLES: [ByteTable; {}] = [\n",
         rows.len()
     ));
     for (name, row) in rows {
-        out.push_str(&format!(
-            "    (\n        {name:?},\n        ByteTable::from_chars([\n"
-        ));
+        out.push_str(&format!("    // {name}\n    ByteTable::from_chars([\n"));
         for line in row.chunks(8) {
             let chars: Vec<String> = line
                 .iter()
                 .map(|c| format!("'\\u{{{:04X}}}'", u32::from(c.unwrap_or('\u{FFFD}'))))
                 .collect();
-            out.push_str(&format!("            {},\n", chars.join(", ")));
+            out.push_str(&format!("        {},\n", chars.join(", ")));
         }
-        out.push_str("        ]),\n    ),\n");
+        out.push_str("    ]),\n");
     }
     out.push_str("];\n");
     out

@@ -33,8 +33,11 @@ pub struct Table {
     pub name: &'static str,
     /// The family it is listed under.
     pub family: Family,
-    /// The character of each byte, [`UNASSIGNED`], or [`SEQUENCE`].
-    pub chars: [u16; 256],
+    /// The character of each byte, [`UNASSIGNED`], or [`SEQUENCE`]. A reference, so that
+    /// the table proper holds no pointer: a static position-independent binary relocates
+    /// every page of data with a pointer in it when it starts, about 3 µs a page, whether
+    /// or not the process uses that code page.
+    pub chars: &'static [u16; 256],
     /// The bytes that decode to several characters, with those characters (Apple's
     /// MacHebrew and MacThai); the encoder writes the byte for the whole sequence.
     pub sequences: &'static [(u8, &'static str)],
@@ -46,12 +49,9 @@ pub struct Table {
     pub decomposed: &'static [(char, [u8; 2])],
 }
 
-/// A single-byte code page.
+/// A single-byte code page. Small, holding no table of its own (see [`Table::chars`]).
 pub struct SingleByte {
     table: &'static Table,
-    /// The UTF-8 of each byte's character in the low three bytes, its length in the top
-    /// byte; length 0 for an unassigned byte or a sequence. Computed at compile time.
-    utf8: [u32; 256],
     /// Bytes 0x00..0x7F are ASCII both ways, so that ASCII runs are copied.
     keeps_ascii: bool,
     /// For encoding; built on first use and kept for the life of the process, like the
@@ -62,26 +62,33 @@ pub struct SingleByte {
 impl SingleByte {
     /// The code page that `table` describes.
     pub const fn new(table: &'static Table) -> SingleByte {
-        let mut utf8 = [0u32; 256];
         // ASCII both ways: bytes 0x00..0x7F decode to themselves, and none is decode-only.
         let mut keeps_ascii = !has_ascii(table.decode_only);
         let mut b = 0;
-        while b < 256 {
-            let c = table.chars[b];
-            if b < 0x80 && c != b as u16 {
+        while b < 0x80 {
+            if table.chars[b] != b as u16 {
                 keeps_ascii = false;
-            }
-            if c != UNASSIGNED && c != SEQUENCE {
-                utf8[b] = utf8_entry(c as u32);
             }
             b += 1;
         }
         SingleByte {
             table,
-            utf8,
             keeps_ascii,
             inverse: OnceLock::new(),
         }
+    }
+
+    /// The UTF-8 of each byte's character in the low three bytes, its length in the top
+    /// byte; length 0 for an unassigned byte or a sequence. Worked out for each decoder
+    /// (256 entries, a few thousand instructions) rather than kept in the code page.
+    fn utf8(&self) -> [u32; 256] {
+        let mut utf8 = [0u32; 256];
+        for (entry, &c) in utf8.iter_mut().zip(self.table.chars) {
+            if c != UNASSIGNED && c != SEQUENCE {
+                *entry = utf8_entry(u32::from(c));
+            }
+        }
+        utf8
     }
 
     /// The table the code page was made from.

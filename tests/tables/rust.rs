@@ -56,7 +56,7 @@ fn render_page(out: &mut String, page: &Page) {
     .unwrap();
     writeln!(out, "    name: {:?},", page.name).unwrap();
     writeln!(out, "    family: Family::{},", family(&page.family)).unwrap();
-    out.push_str("    chars: [\n");
+    out.push_str("    chars: &[\n");
     for row in page.bytes.chunks(8) {
         let cells: Vec<String> = row
             .iter()

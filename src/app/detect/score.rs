@@ -14,7 +14,7 @@
 #![forbid(unsafe_code)]
 
 use super::bytewise::{ByteTable, HighInfos, Letters, Window};
-use super::code_pages::TABLES;
+use super::code_pages::{NAMES, TABLES};
 use super::text::{self, Tally};
 use super::{declared, lang};
 use prune::{Bar, Row};
@@ -148,8 +148,8 @@ struct Candidate {
     charset: Charset,
     prior: f64,
     family: Family,
-    /// Its byte table, if it is a single-byte charset: built when it is first read.
-    table: OnceLock<Option<ByteTable>>,
+    /// Its byte table, if it is a single-byte charset: looked up when it is first read.
+    table: OnceLock<Option<&'static ByteTable>>,
 }
 
 impl Candidate {
@@ -159,9 +159,7 @@ impl Candidate {
             && self.charset.form().unit() == 1;
         // (Only a single-byte candidate is looked up: reading a CJK charset's table off its
         // decoder would build that decoder's tables, only to find it is not one.)
-        (self.table)
-            .get_or_init(|| single.then(|| byte_table(self.charset)).flatten())
-            .as_ref()
+        *(self.table).get_or_init(|| single.then(|| byte_table(self.charset)).flatten())
     }
 
     /// Its reading of `w` (laid out from `bytes`); `None` when its strict decoding fails.
@@ -175,11 +173,13 @@ impl Candidate {
 }
 
 /// The byte table of `cs`: from the generated tables ([`super::code_pages`]) when they
-/// have it, else read off its decoder ([`ByteTable::from_decoder`]).
-fn byte_table(cs: Charset) -> Option<ByteTable> {
-    match TABLES.binary_search_by(|t| t.0.cmp(cs.name())) {
-        Ok(i) => TABLES.get(i).map(|t| t.1.clone()),
-        Err(_) => ByteTable::from_decoder(cs),
+/// have it, else read off its decoder ([`ByteTable::from_decoder`]). A table read off a
+/// decoder is kept for the life of the process, as the candidate list that asks for it is:
+/// at most one per candidate.
+fn byte_table(cs: Charset) -> Option<&'static ByteTable> {
+    match NAMES.binary_search(&cs.name()) {
+        Ok(i) => TABLES.get(i),
+        Err(_) => ByteTable::from_decoder(cs).map(|t| &*Box::leak(Box::new(t))),
     }
 }
 
@@ -239,7 +239,7 @@ fn candidates() -> &'static [Candidate] {
     static RESOLVED: OnceLock<Vec<Candidate>> = OnceLock::new();
     RESOLVED.get_or_init(|| {
         let names: Vec<&str> = CANDIDATES.iter().map(|c| c.0).collect();
-        let mut out: Vec<Candidate> = Vec::new();
+        let mut out: Vec<Candidate> = Vec::with_capacity(CANDIDATES.len());
         for (found, &(_, prior, family)) in labels::lookup_all(&names).into_iter().zip(CANDIDATES) {
             if let Some(charset) = found
                 && !out.iter().any(|c| c.charset == charset)
@@ -341,11 +341,7 @@ pub fn ranking(bytes: &[u8], head: &[u8]) -> Ranking {
     Bar::new(FITTED, false).tally_best_first(
         &mut rows,
         &read.tallies,
-        |i| {
-            read.readings[i]
-                .0
-                .tally_with(&window, read.readings[i].1.as_ref())
-        },
+        |i| read.readings[i].tally(&window),
         score,
     );
     let mut ranked: Vec<Ranked> = (rows.iter().zip(&read.letters))
@@ -356,7 +352,6 @@ pub fn ranking(bytes: &[u8], head: &[u8]) -> Ranking {
             letters,
         })
         .collect();
-    let decodings: Vec<&Reading> = read.readings.iter().map(|r| &r.0).collect();
     // The language model is the expensive part: only the readings that the character
     // weights leave in the running are fitted.
     let mut order: Vec<usize> = (0..ranked.len()).collect();
@@ -366,7 +361,7 @@ pub fn ranking(bytes: &[u8], head: &[u8]) -> Ranking {
         let fit = match fitted.iter().find(|f| f.0 == ranked[i].text) {
             Some(&(_, fit)) => fit,
             None if fitted.len() < FITTED => {
-                let fit = lang::fit(&decodings[i].text(&window)).map_or(0.0, |f| f.1);
+                let fit = lang::fit(&read.readings[i].text(&window)).map_or(0.0, |f| f.1);
                 fitted.push((ranked[i].text, fit));
                 fit
             }
@@ -393,8 +388,8 @@ struct Read<'a> {
     /// Each readable candidate's standing: a code page's bound (with its prior), or, for
     /// a reading without one, nothing yet (its tally is in `tallies`).
     rows: Vec<Row<'a>>,
-    /// Each row's reading, with a code page's [`ByteTable::high_infos`].
-    readings: Vec<(Reading<'a>, Option<HighInfos>)>,
+    /// Each row's reading.
+    readings: Vec<Reading<'a>>,
     /// Each row's letters' fingerprint.
     letters: Vec<u64>,
     /// The tallies of the readings without a bound, by identity.
@@ -406,9 +401,9 @@ struct Read<'a> {
 /// a reading's letters and tally are worked out once.
 fn read_all<'a>(bytes: &[u8], window: &Window, screened: Vec<&'a Candidate>) -> Read<'a> {
     let mut read = Read {
-        rows: Vec::new(),
-        readings: Vec::new(),
-        letters: Vec::new(),
+        rows: Vec::with_capacity(screened.len()),
+        readings: Vec::with_capacity(screened.len()),
+        letters: Vec::with_capacity(screened.len()),
         tallies: Vec::new(),
     };
     let mut letters_of: Vec<(u64, u64)> = Vec::new();
@@ -416,7 +411,7 @@ fn read_all<'a>(bytes: &[u8], window: &Window, screened: Vec<&'a Candidate>) -> 
         let Some(reading) = c.read(bytes, window) else {
             continue;
         };
-        let (row, infos) = Row::read(c, &reading, window, &mut read.tallies);
+        let row = Row::read(c, &reading, window, &mut read.tallies);
         let letters = match letters_of.iter().find(|l| l.0 == row.text) {
             Some(&(_, letters)) => letters,
             None => {
@@ -426,7 +421,7 @@ fn read_all<'a>(bytes: &[u8], window: &Window, screened: Vec<&'a Candidate>) -> 
             }
         };
         read.rows.push(row);
-        read.readings.push((reading, infos));
+        read.readings.push(reading);
         read.letters.push(letters);
     }
     read

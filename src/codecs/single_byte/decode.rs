@@ -34,12 +34,13 @@ pub(super) struct SingleByteDecoder {
 
 impl SingleByteDecoder {
     pub(super) fn new(code_page: &SingleByte) -> SingleByteDecoder {
+        let utf8 = code_page.utf8();
         SingleByteDecoder {
             table: code_page.table,
-            utf8: code_page.utf8,
+            utf8,
             keeps_ascii: code_page.keeps_ascii,
             buf: Box::new([0; 3 * CHUNK + 8]),
-            every_byte_simple: code_page.utf8.iter().all(|e| e >> 24 != 0),
+            every_byte_simple: utf8.iter().all(|e| e >> 24 != 0),
         }
     }
 }

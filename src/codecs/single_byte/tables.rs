@@ -10,7 +10,7 @@ use crate::codecs::codec::Family;
 pub static ISO_8859_1: SingleByte = SingleByte::new(&Table {
     name: "ISO-8859-1",
     family: Family::Iso8859,
-    chars: identity(0xFF),
+    chars: &identity(0xFF),
     sequences: &[],
     decode_only: &[],
     decomposed: &[],
@@ -20,7 +20,7 @@ pub static ISO_8859_1: SingleByte = SingleByte::new(&Table {
 pub static US_ASCII: SingleByte = SingleByte::new(&Table {
     name: "US-ASCII",
     family: Family::Other,
-    chars: identity(0x7F),
+    chars: &identity(0x7F),
     sequences: &[],
     decode_only: &[],
     decomposed: &[],

@@ -12,7 +12,7 @@
 
 use super::prune::{Bar, Row};
 use super::{Candidate, Family, Reading, family_penalty};
-use crate::app::detect::bytewise::{HighInfos, Window};
+use crate::app::detect::bytewise::Window;
 use crate::app::detect::text::Tally;
 
 /// How many bytes the screening reads, when the window is longer.
@@ -56,23 +56,22 @@ pub(super) fn screen<'a>(bytes: &[u8], eligible: Vec<&'a Candidate>) -> Vec<&'a 
 /// Every readable candidate's standing on `sample`, in the order of `eligible`: tallied
 /// unless its bound shows it could not be kept.
 fn standings<'a>(sample: &[u8], window: &Window, eligible: Vec<&'a Candidate>) -> Vec<Row<'a>> {
-    let mut rows = Vec::new();
-    let mut readings: Vec<(Reading, Option<HighInfos>)> = Vec::new();
+    let mut rows = Vec::with_capacity(eligible.len());
+    let mut readings: Vec<Reading> = Vec::with_capacity(eligible.len());
     // Code pages that agree on the bytes of the sample read it alike: tallied once.
     let mut tallies: Vec<(u64, Tally)> = Vec::new();
     for c in eligible {
         let Some(reading) = c.read(sample, window) else {
             continue;
         };
-        let (row, infos) = Row::read(c, &reading, window, &mut tallies);
-        rows.push(row);
-        readings.push((reading, infos));
+        rows.push(Row::read(c, &reading, window, &mut tallies));
+        readings.push(reading);
     }
     let score = |c: &Candidate, t: Tally, _| t.score + family_penalty(c.family, t) + c.prior;
     Bar::new(SCREEN_KEEP, true).tally_best_first(
         &mut rows,
         &tallies,
-        |i| readings[i].0.tally_with(window, readings[i].1.as_ref()),
+        |i| readings[i].tally(window),
         score,
     );
     rows
