@@ -2,21 +2,25 @@
 //!
 //! The ranking reads a window with some sixty single-byte code pages. Decoding each one to
 //! a `String` and walking its characters was most of the detector's time, and most of that
-//! work was the same every time: a code page that reads ASCII as ASCII reads the ASCII
-//! stretches of the window like every other such page, and only the bytes from 80 up, and
-//! the characters next to them, read differently. So the window is laid out once
-//! ([`Window`]): its high bytes, and its ASCII stretches, each summed up once
-//! ([`Stretch`]); a page's reading then costs a table lookup and a few characters of
-//! [`Tallier`] per high byte. Scores are integers (tenths), so the sum in pieces is exactly
-//! the sum character by character: every reading scores what [`text::tally`] gives its
-//! decoded text, which the tests check for every code page.
+//! work was the same every time: a code page that reads ASCII as ASCII reads the ASCII of
+//! the window like every other such page, and only the bytes from 80 up, and the
+//! characters next to them, read differently. So the window is laid out once ([`Window`]):
+//! what its ASCII adds to a tally, the counts of its byte values and of the pairs of
+//! neighbours with a high byte in them, and where each high byte value stands
+//! ([`counts`]). A page's tally is then a sum over those values and pairs. Scores are
+//! integers (tenths), so that sum is exactly the sum character by character: every
+//! reading scores what [`text::tally`] gives its decoded text, which the tests check for
+//! every code page.
 
 #![forbid(unsafe_code)]
 
+mod counts;
+
 use super::letters::is_letter;
 use super::punct::{self, Brackets};
-use super::text::{self, Info, Stretch, Tallier, Tally};
+use super::text::{self, Info, Parts, Tally};
 use crate::codecs::{Charset, DecodeStatus, Decoder};
+use counts::Counts;
 
 /// The characters a single-byte charset reads its 256 bytes as.
 #[derive(Clone)]
@@ -189,9 +193,9 @@ impl ByteTable {
         if !self.ascii_based(w) {
             return None;
         }
-        let mut tenths = w.ascii_tenths + i64::from(w.punct_far);
+        let mut tenths = w.ascii_parts.tenths() + i64::from(w.punct_far);
         let mut ruled = w.punct_near.len() as i64;
-        for (info, &n) in infos.0.iter().zip(&w.high_counts) {
+        for (info, &n) in infos.0.iter().zip(&w.counts.of[0x80..]) {
             if let Some(info) = info {
                 tenths += i64::from(n) * i64::from(info.tenths());
                 ruled += i64::from(n) * i64::from(punct::ruled(info.char()));
@@ -200,8 +204,8 @@ impl ByteTable {
         Some((tenths + punct::MOST * ruled) as f64 / 10.0)
     }
 
-    /// [`text::tally`] of the decoding of the window: in pieces for an ASCII-based page,
-    /// character by character otherwise.
+    /// [`text::tally`] of the decoding of the window: from the window's counts for an
+    /// ASCII-based page ([`counts`]), character by character otherwise.
     pub fn tally(&self, w: &Window) -> Tally {
         self.tally_with(w, &self.high_infos(w))
     }
@@ -211,30 +215,50 @@ impl ByteTable {
         if !self.ascii_based(w) {
             return text::tally(&self.text(w));
         }
-        let infos = &infos.0;
-        let mut t = Tallier::default();
-        for piece in &w.pieces {
-            match *piece {
-                Piece::High(at) => {
-                    let b = w.bytes[at];
-                    t.push_info(
-                        infos[usize::from(b & 0x7F)].unwrap_or_else(|| Info::of(self.char(b))),
-                    )
-                }
-                Piece::Ascii {
-                    start,
-                    end,
-                    ref stretch,
-                    ..
-                } => {
-                    for &b in &w.bytes[start..end.min(start + 2)] {
-                        t.push(char::from(b));
-                    }
-                    t.skip(stretch);
-                }
+        let info = |b: u8| match b.checked_sub(0x80) {
+            Some(h) => infos.0[usize::from(h)].unwrap_or_else(|| Info::of(self.char(b))),
+            None => Info::of_ascii(b),
+        };
+        let counts = &w.counts;
+        let mut parts = w.ascii_parts;
+        let high = || w.present_list.iter().copied().filter(|b| !b.is_ascii());
+        for b in high() {
+            parts.add(info(b), counts.of[usize::from(b)] as usize);
+        }
+        for &(p, c, n) in &counts.pairs {
+            parts.add_pairs(info(p), info(c), n as usize);
+        }
+        // The two rules that look past a neighbour, at the bytes they are about.
+        let mut is_letter = [false; 256];
+        for &b in &w.present_list {
+            is_letter[usize::from(b)] = info(b).is_letter();
+        }
+        let letter = |i: usize| w.bytes.get(i).is_some_and(|&b| is_letter[usize::from(b)]);
+        let letter_before = |i: usize| i.checked_sub(1).is_some_and(letter);
+        let (mut splits, mut islands) = (0, 0);
+        for b in high() {
+            let i = info(b);
+            let at = counts.positions(b).iter().map(|&p| p as usize);
+            if i.splits_letters() {
+                splits += at.filter(|&p| letter_before(p) && letter(p + 1)).count();
+            } else if i.may_be_island() {
+                // A word of one letter: the last letter before it decides.
+                let alone = at.filter(|&p| !(letter_before(p) || letter(p + 1)));
+                let last_letter = |p: usize| {
+                    let before = w.bytes[..p].iter().rev();
+                    before
+                        .copied()
+                        .find(|&b| is_letter[usize::from(b)])
+                        .map(info)
+                };
+                islands += alone
+                    .filter(|&p| last_letter(p).is_some_and(|l| i.island_after_letter(l)))
+                    .count();
             }
         }
-        t.finish(self.punct(w))
+        parts.split_words(splits);
+        parts.islands(islands);
+        parts.finish(self.punct(w))
     }
 
     /// [`punct::score`] of the decoding of the window (an ASCII-based page's): the rules
@@ -255,13 +279,13 @@ impl ByteTable {
             .iter()
             .map(|&i| rule(i, char::from(w.bytes[i])))
             .sum();
-        let high: i32 = (w.pieces.iter())
-            .filter_map(|p| match *p {
-                Piece::High(i) => Some((i, self.char(w.bytes[i]))),
-                Piece::Ascii { .. } => None,
-            })
+        // The high bytes, by value: only the values read as a character a rule is about are
+        // visited.
+        let high: i32 = (w.present_list.iter())
+            .filter(|b| !b.is_ascii())
+            .map(|&b| (b, self.char(b)))
             .filter(|&(_, c)| punct::ruled(c))
-            .map(|(i, c)| rule(i, c))
+            .flat_map(|(b, c)| (w.counts.positions(b).iter()).map(move |&i| rule(i as usize, c)))
             .sum();
         w.punct_far + near + high
     }
@@ -284,8 +308,6 @@ enum Piece {
     Ascii {
         start: usize,
         end: usize,
-        /// The summary of their characters from the third on.
-        stretch: Stretch,
         /// Their letters.
         letters: Letters,
     },
@@ -298,7 +320,6 @@ impl Piece {
         Piece::Ascii {
             start,
             end,
-            stretch: Stretch::of(ascii),
             letters: Letters::of(ascii.iter().map(|&b| char::from(b))),
         }
     }
@@ -365,27 +386,28 @@ pub struct Window<'a> {
     punct_far: i32,
     /// The ASCII characters that a rule is about within two characters of a high byte.
     punct_near: Vec<usize>,
-    /// The weights of the ASCII characters, in tenths.
-    ascii_tenths: i64,
-    /// How often each high byte occurs, by value less 80.
-    high_counts: [u32; 128],
+    /// What the ASCII characters add to a tally.
+    ascii_parts: Parts,
+    /// The counts of bytes and pairs a code page's tally is made from.
+    counts: Counts,
 }
 
 impl<'a> Window<'a> {
     /// Lays `bytes` out.
     pub fn new(bytes: &'a [u8]) -> Window<'a> {
         let mut present = Bits::default();
-        let (mut ascii_tenths, mut high_counts) = (0, [0; 128]);
+        let mut of = [0u32; 256];
         for &b in bytes {
             insert(&mut present, b);
-            match b.checked_sub(0x80) {
-                Some(h) => high_counts[usize::from(h)] += 1,
-                None => ascii_tenths += i64::from(Info::of_ascii(b).tenths()),
-            }
+            of[usize::from(b)] += 1;
         }
-        let present_list = (0..=255u8)
+        let present_list: Vec<u8> = (0..=255u8)
             .filter(|&b| present[usize::from(b >> 6)] & 1 << (b & 63) != 0)
             .collect();
+        let mut ascii_parts = Parts::default();
+        for &b in present_list.iter().filter(|b| b.is_ascii()) {
+            ascii_parts.add(Info::of_ascii(b), of[usize::from(b)] as usize);
+        }
         let mut pieces = Vec::new();
         let mut start = 0;
         for (i, &b) in bytes.iter().enumerate() {
@@ -427,8 +449,8 @@ impl<'a> Window<'a> {
             pieces,
             punct_far: punct_far + brackets.score(),
             punct_near,
-            ascii_tenths,
-            high_counts,
+            ascii_parts,
+            counts: Counts::new(bytes, of),
         }
     }
 

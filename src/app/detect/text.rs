@@ -57,30 +57,108 @@ pub fn tally(text: &str) -> Tally {
 }
 
 /// The tally of a text read one character at a time. Weights are counted in tenths, in an
-/// integer: a sum that does not depend on the order of its terms, so that a text read in
-/// pieces ([`Tallier::skip`]) scores exactly as when read whole.
+/// integer: a sum that does not depend on the order of its terms, so that a code page's
+/// reading summed from a window's counts ([`Parts`]) scores exactly as when read whole.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Tallier {
-    /// The sum of the weights so far, in tenths.
-    tenths: i64,
-    han: usize,
-    kana: usize,
-    hangul: usize,
-    cjk_by_space: usize,
+    /// The sums so far.
+    parts: Parts,
     /// The character before.
     prev: Option<Info>,
     /// Whether the character before `prev` is a letter.
     prev2_letter: bool,
     /// Whether `prev` is a symbol that weighs against the text.
     prev_symbol: bool,
-    /// Letters of scripts written with spaces, and whitespace characters.
-    spaced_letters: usize,
-    spaces: usize,
     /// The script of the last letter before the current non-letters.
     last_script: Option<Script>,
     /// Whether the letter just read began a word in another script than that one.
     island: bool,
 }
+
+/// The sums a tally is made of, which do not depend on the order they are gathered in: a
+/// [`Tallier`]'s, or those a code page's reading adds up from the counts of a window's
+/// bytes and byte pairs ([`Parts::add`], [`Parts::add_pairs`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Parts {
+    /// The sum of the weights and penalties, in tenths.
+    tenths: i64,
+    han: usize,
+    kana: usize,
+    hangul: usize,
+    /// Ideographs, kana and syllables with a space before or after them.
+    cjk_by_space: usize,
+    /// Letters of scripts written with spaces, and whitespace characters.
+    spaced_letters: usize,
+    spaces: usize,
+}
+
+impl Parts {
+    /// The sum so far of the weights and penalties, in tenths.
+    pub fn tenths(&self) -> i64 {
+        self.tenths
+    }
+
+    /// Adds `n` characters of `info`: their weight, and what they count as.
+    pub fn add(&mut self, info: Info, n: usize) {
+        self.tenths += i64::from(info.w) * n as i64;
+        if info.is(SPACED) {
+            self.spaced_letters += n;
+        } else if info.is(CJK) {
+            match info.script {
+                Some(Script::Han) => self.han += n,
+                Some(Script::Kana) => self.kana += n,
+                _ => self.hangul += n,
+            }
+        } else if info.is(WHITESPACE) && info.script.is_none() {
+            self.spaces += n;
+        }
+    }
+
+    /// Adds `n` pairs of `p` followed by `c`: what the pair costs, and whether it is a
+    /// CJK character beside a space.
+    pub fn add_pairs(&mut self, p: Info, c: Info, n: usize) {
+        self.tenths -= pair_penalty(p, c) * n as i64;
+        if by_space(p, c) {
+            self.cjk_by_space += n;
+        }
+    }
+
+    /// Takes off what `n` symbols between two letters cost ([`Info::splits_letters`]).
+    pub fn split_words(&mut self, n: usize) {
+        self.tenths -= SPLIT * n as i64;
+    }
+
+    /// Takes off what `n` one-letter words in another alphabet cost ([`Info::island_after`]).
+    pub fn islands(&mut self, n: usize) {
+        self.tenths -= ISLAND * n as i64;
+    }
+
+    /// The tally, with `punct` (in tenths, [`punct::score`]) added.
+    pub fn finish(mut self, punct: i32) -> Tally {
+        self.tenths += i64::from(punct);
+        // Scripts written with spaces between words: a long run of letters without any is
+        // not text in them (EBCDIC read as an ASCII code page has `@` where its spaces were).
+        if self.spaced_letters >= WORDLESS_MIN && self.spaces * WORDLESS_RATIO < self.spaced_letters
+        {
+            self.tenths -= 10 * self.spaced_letters as i64;
+        }
+        Tally {
+            score: self.tenths as f64 / 10.0,
+            han: self.han,
+            kana: self.kana,
+            hangul: self.hangul,
+            cjk_by_space: self.cjk_by_space,
+        }
+    }
+}
+
+/// Whether `p` then `c` is an ideograph, kana or syllable beside a space.
+fn by_space(p: Info, c: Info) -> bool {
+    c.is(CJK) && p.c == ' ' || p.is(CJK) && c.c == ' '
+}
+
+/// What a symbol between two letters costs, in tenths.
+const SPLIT: i64 = 20;
 
 impl Tallier {
     /// Reads the next character.
@@ -102,20 +180,16 @@ impl Tallier {
 
     /// [`Tallier::push`] of the character `info` is about.
     pub fn push_info(&mut self, info: Info) {
-        let (c, w, script) = (info.c, info.w, info.script);
-        self.tenths += i64::from(w);
+        let script = info.script;
+        self.parts.add(info, 1);
         // A one-letter word in another alphabet than the words before it: a symbol read as
         // a letter (`Home ป News` for the `»` of a breadcrumb).
         let letter_before = self.prev.is_some_and(|p| p.is(LETTER));
         match script {
-            Some(s) if !letter_before => {
-                self.island = !info.is(ASCII)
-                    && info.is(ALPHABETIC)
-                    && self.last_script.is_some_and(|l| l != s && alphabetic(l));
-            }
+            Some(_) if !letter_before => self.island = info.island_after(self.last_script),
             Some(_) => self.island = false,
             None if self.island => {
-                self.tenths -= ISLAND;
+                self.parts.islands(1);
                 self.island = false;
             }
             None => {}
@@ -123,29 +197,15 @@ impl Tallier {
         if script.is_some() {
             self.last_script = script;
         }
-        if info.is(SPACED) {
-            self.spaced_letters += 1;
-        } else if info.is(CJK) {
-            match script {
-                Some(Script::Han) => self.han += 1,
-                Some(Script::Kana) => self.kana += 1,
-                _ => self.hangul += 1,
-            }
-        } else if info.is(WHITESPACE) && script.is_none() {
-            self.spaces += 1;
-        }
         if let Some(p) = self.prev {
-            self.tenths -= pair_penalty(p, info);
-            if info.is(CJK) && p.c == ' ' || p.is(CJK) && c == ' ' {
-                self.cjk_by_space += 1;
-            }
+            self.parts.add_pairs(p, info, 1);
         }
         // A symbol between two letters: a letter mis-decoded.
         if self.prev_symbol && self.prev2_letter && script.is_some() {
-            self.tenths -= 20;
+            self.parts.split_words(1);
         }
         self.prev2_letter = letter_before;
-        self.prev_symbol = !info.is(LETTER) && !info.is(ASCII) && w < 0;
+        self.prev_symbol = info.splits_letters();
         self.prev = Some(info);
     }
 
@@ -154,56 +214,24 @@ impl Tallier {
     /// island ends at the first character after it).
     fn push_ascii_after_ascii(&mut self, b: u8) {
         let info = Info::of_ascii(b);
-        self.tenths += i64::from(info.w);
+        self.parts.tenths += i64::from(info.w);
         if info.script.is_some() {
-            self.spaced_letters += 1;
+            self.parts.spaced_letters += 1;
             self.last_script = info.script;
         } else if info.is(WHITESPACE) {
-            self.spaces += 1;
+            self.parts.spaces += 1;
         }
         self.prev2_letter = self.prev.is_some_and(|p| p.is(LETTER));
         self.prev_symbol = false;
         self.prev = Some(info);
     }
 
-    /// Reads a stretch of ASCII text summed up by `s` ([`Stretch::of`]), when the two
-    /// characters before it were ASCII too: its characters weigh the same whatever came
-    /// before them, so the summary stands for reading them one by one.
-    pub fn skip(&mut self, s: &Stretch) {
-        let Some(last) = s.last else {
-            return;
-        };
-        self.tenths += s.tenths;
-        self.spaced_letters += s.spaced_letters;
-        self.spaces += s.spaces;
-        if s.letter {
-            self.last_script = Some(Script::Latin);
-        }
-        self.island = false;
-        self.prev2_letter = s.last2_letter;
-        self.prev_symbol = false;
-        self.prev = Some(Info::of(last));
-    }
-
     /// The tally, with `punct` (in tenths, [`punct::score`]) added.
     pub fn finish(mut self, punct: i32) -> Tally {
         if self.island {
-            self.tenths -= ISLAND;
+            self.parts.islands(1);
         }
-        self.tenths += i64::from(punct);
-        // Scripts written with spaces between words: a long run of letters without any is
-        // not text in them (EBCDIC read as an ASCII code page has `@` where its spaces were).
-        if self.spaced_letters >= WORDLESS_MIN && self.spaces * WORDLESS_RATIO < self.spaced_letters
-        {
-            self.tenths -= 10 * self.spaced_letters as i64;
-        }
-        Tally {
-            score: self.tenths as f64 / 10.0,
-            han: self.han,
-            kana: self.kana,
-            hangul: self.hangul,
-            cjk_by_space: self.cjk_by_space,
-        }
+        self.parts.finish(punct)
     }
 }
 
@@ -354,49 +382,37 @@ impl Info {
     fn is(self, flag: u16) -> bool {
         self.flags & flag != 0
     }
-}
 
-/// A stretch of ASCII text read once for every reading that shares ASCII: what its
-/// characters from the third on add to a [`Tallier`], which does not depend on what came
-/// before the stretch (each character's weight and penalties look back two characters at
-/// most, and ASCII sets no island).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Stretch {
-    tenths: i64,
-    spaced_letters: usize,
-    spaces: usize,
-    /// Whether the characters summed up hold a letter.
-    letter: bool,
-    /// The last character, and whether the one before it is a letter.
-    last: Option<char>,
-    last2_letter: bool,
-}
+    /// Whether it is a letter (it has a script).
+    pub fn is_letter(self) -> bool {
+        self.is(LETTER)
+    }
 
-impl Stretch {
-    /// The summary of `ascii[2..]`, read after `ascii[..2]`; empty when `ascii` has two
-    /// characters or fewer.
-    pub fn of(ascii: &[u8]) -> Stretch {
-        if ascii.len() <= 2 {
-            return Stretch::default();
-        }
-        let mut t = Tallier::default();
-        for &b in &ascii[..2] {
-            t.push(char::from(b));
-        }
-        let before = t;
-        let mut letter = false;
-        for &b in &ascii[2..] {
-            letter |= b.is_ascii_alphabetic();
-            t.push(char::from(b));
-        }
-        Stretch {
-            tenths: t.tenths - before.tenths,
-            spaced_letters: t.spaced_letters - before.spaced_letters,
-            spaces: t.spaces - before.spaces,
-            letter,
-            last: ascii.last().map(|&b| char::from(b)),
-            last2_letter: t.prev2_letter,
-        }
+    /// Whether it is a symbol that, standing between a letter and a letter, costs the text
+    /// something: a letter mis-decoded ([`Parts::split_words`]).
+    pub fn splits_letters(self) -> bool {
+        !self.is(LETTER) && !self.is(ASCII) && self.w < 0
+    }
+
+    /// Whether it could stand alone as a one-letter word in another alphabet than the text
+    /// before it ([`Info::island_after`]): a letter of an alphabet, not ASCII.
+    pub fn may_be_island(self) -> bool {
+        !self.is(ASCII) && self.is(ALPHABETIC)
+    }
+
+    /// Whether this letter, beginning a word, is in another alphabet than `last`'s (the
+    /// script of the last letter before it): if the word ends with it, it is an island
+    /// ([`Parts::islands`]).
+    fn island_after(self, last: Option<Script>) -> bool {
+        let Some(s) = self.script else {
+            return false;
+        };
+        self.may_be_island() && last.is_some_and(|l| l != s && alphabetic(l))
+    }
+
+    /// [`Info::island_after`] the letter `last`.
+    pub fn island_after_letter(self, last: Info) -> bool {
+        self.island_after(last.script)
     }
 }
 
@@ -633,7 +649,7 @@ mod tests {
                             fast.push(ch);
                             slow.push_any(ch);
                         }
-                        let counts = |t: &Tallier| (t.spaces, t.spaced_letters);
+                        let counts = |t: &Tallier| (t.parts.spaces, t.parts.spaced_letters);
                         assert_eq!(counts(&fast), counts(&slow));
                         let (f, s) = (fast.finish(0), slow.finish(0));
                         assert_eq!(f.score.to_bits(), s.score.to_bits(), "{a:?}{b:?}{c:?}{d:?}");
@@ -649,26 +665,6 @@ mod tests {
             let (fast, general) = (Info::of_ascii(b), Info::general(char::from(b)));
             let key = |i: Info| (i.c, i.w, i.script, i.flags);
             assert_eq!(key(fast), key(general), "{b:#x}");
-        }
-    }
-
-    #[test]
-    fn a_stretch_reads_as_its_characters_do() {
-        let text = "ab, cd\tEF 12 [x]\u{7}!  ";
-        for start in 0..text.len() {
-            for end in start..=text.len() {
-                let (a, b) = (&text[..start], &text[start..end]);
-                let mut whole = Tallier::default();
-                text[..end].chars().for_each(|c| whole.push(c));
-                let mut pieces = Tallier::default();
-                a.chars()
-                    .chain(b.chars().take(2))
-                    .for_each(|c| pieces.push(c));
-                pieces.skip(&Stretch::of(b.as_bytes()));
-                pieces.push('é');
-                whole.push('é');
-                assert_eq!(pieces.finish(0).score, whole.finish(0).score, "{a:?} {b:?}");
-            }
         }
     }
 

@@ -256,7 +256,7 @@ const SCRATCH: usize = 32 * 1024;
 struct GbDecoder {
     variant: &'static Variant,
     pending: Pending,
-    /// Where the kernel writes UTF-8, [`SCRATCH`] bytes once made.
+    /// Where the kernel writes UTF-8: grown to what a call asks, up to [`SCRATCH`] bytes.
     scratch: Vec<u8>,
 }
 
@@ -268,10 +268,13 @@ impl GbDecoder {
         room: usize,
         last: bool,
     ) -> (DecodeStatus, usize, usize) {
-        if self.scratch.len() < SCRATCH {
-            self.scratch.resize(SCRATCH, 0);
+        // Grown to what is asked, up to SCRATCH: a short text (as the detector decodes)
+        // does not zero 32 KiB.
+        let want = room.min(SCRATCH);
+        if self.scratch.len() < want {
+            self.scratch.resize(want, 0);
         }
-        let out = &mut self.scratch[..room.min(SCRATCH)];
+        let out = &mut self.scratch[..want];
         decode::decode(self.variant, &mut self.pending, src, out, last)
     }
 }
