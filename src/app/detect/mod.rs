@@ -22,6 +22,8 @@ pub mod bytewise;
 pub mod chars;
 #[rustfmt::skip]
 pub mod code_pages;
+#[rustfmt::skip]
+pub mod common_cjk;
 pub mod declared;
 pub mod escape;
 mod index;

@@ -8,14 +8,13 @@
 //! `Ã©`-style letter pairs, quotes inside words, rare ideographs. No trained statistics are
 //! involved: the "common" CJK sets are the first levels of the national standards
 //! (GB 2312 level 1, Big5's frequent characters, JIS X 0208 level 1, KS X 1001's hangul),
-//! computed at first use from the decoders themselves.
+//! read off the decoders themselves by a generator ([`super::common_cjk`]).
 
 #![forbid(unsafe_code)]
 
+use super::common_cjk;
 use super::letters::{is_letter, is_lower, is_upper};
 use super::punct;
-use crate::codecs::{DecodeStatus, Decoder, labels};
-use std::sync::OnceLock;
 
 /// The writing system of a letter, for the change-of-script penalty.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -484,14 +483,14 @@ fn weight(c: char) -> (i32, Option<Script>) {
         0x3000..=0x303F => letter(10, Han),
         0x3041..=0x3096 | 0x30A1..=0x30FC => letter(30, Kana),
         0x4E00..=0x9FFF => {
-            if common().han(c) {
+            if common_han(c) {
                 letter(30, Han)
             } else {
                 letter(-15, Han)
             }
         }
         0xAC00..=0xD7A3 => {
-            if common().hangul(c) {
+            if common_hangul(c) {
                 letter(30, Hangul)
             } else {
                 letter(-20, Hangul)
@@ -507,81 +506,19 @@ fn weight(c: char) -> (i32, Option<Script>) {
     }
 }
 
-/// The common ideographs and hangul syllables, as bits over U+4E00..U+9FFF and
-/// U+AC00..U+D7A3.
-struct Common {
-    han: Vec<u64>,
-    hangul: Vec<u64>,
+/// Whether `c` (an ideograph from U+4E00) is one of the standards' common ones.
+fn common_han(c: char) -> bool {
+    bit(&common_cjk::HAN, c as u32 - 0x4E00)
 }
 
-impl Common {
-    fn han(&self, c: char) -> bool {
-        bit(&self.han, c as u32 - 0x4E00)
-    }
-
-    fn hangul(&self, c: char) -> bool {
-        bit(&self.hangul, c as u32 - 0xAC00)
-    }
+/// Whether `c` (a syllable from U+AC00) is one of the standards' common ones.
+fn common_hangul(c: char) -> bool {
+    bit(&common_cjk::HANGUL, c as u32 - 0xAC00)
 }
 
 fn bit(bits: &[u64], i: u32) -> bool {
     bits.get((i / 64) as usize)
         .is_some_and(|w| w & (1 << (i % 64)) != 0)
-}
-
-fn set(bits: &mut [u64], i: u32) {
-    if let Some(w) = bits.get_mut((i / 64) as usize) {
-        *w |= 1 << (i % 64);
-    }
-}
-
-/// The common sets, computed once from the national standards' first levels.
-fn common() -> &'static Common {
-    static COMMON: OnceLock<Common> = OnceLock::new();
-    COMMON.get_or_init(|| {
-        let mut han = vec![0u64; (0xA000 - 0x4E00) / 64 + 1];
-        let mut hangul = vec![0u64; (0xD7A4 - 0xAC00) / 64 + 1];
-        // (label, lead bytes, trail bytes) of each standard's common block.
-        let blocks: [(
-            &str,
-            std::ops::RangeInclusive<u8>,
-            std::ops::RangeInclusive<u8>,
-        ); 4] = [
-            ("GB2312", 0xB0..=0xD7, 0xA1..=0xFE),
-            ("Big5", 0xA4..=0xC5, 0x40..=0xFE),
-            ("EUC-JP", 0xB0..=0xCF, 0xA1..=0xFE),
-            ("EUC-KR", 0xB0..=0xC8, 0xA1..=0xFE),
-        ];
-        for (label, leads, trails) in blocks {
-            let Some(cs) = labels::lookup(label) else {
-                continue;
-            };
-            let mut bytes = Vec::with_capacity(8192);
-            for lead in leads {
-                for trail in trails.clone() {
-                    bytes.extend_from_slice(&[lead, trail]);
-                }
-            }
-            let mut decoder = Decoder::new(cs);
-            let mut text = String::with_capacity(bytes.len() * 2);
-            let mut at = 0;
-            while at < bytes.len() {
-                let (status, read) = decoder.decode(&bytes[at..], &mut text, true);
-                at += read;
-                if status == DecodeStatus::InputEmpty {
-                    break;
-                }
-            }
-            for c in text.chars() {
-                match c as u32 {
-                    u @ 0x4E00..=0x9FFF => set(&mut han, u - 0x4E00),
-                    u @ 0xAC00..=0xD7A3 => set(&mut hangul, u - 0xAC00),
-                    _ => {}
-                }
-            }
-        }
-        Common { han, hangul }
-    })
 }
 
 #[cfg(test)]
@@ -670,8 +607,8 @@ mod tests {
 
     #[test]
     fn common_sets_come_from_the_standards() {
-        assert!(common().han('中') && common().han('的'));
-        assert!(!common().han('\u{9FA5}'));
-        assert!(common().hangul('한') && !common().hangul('\u{D7A3}'));
+        assert!(common_han('中') && common_han('的'));
+        assert!(!common_han('\u{9FA5}'));
+        assert!(common_hangul('한') && !common_hangul('\u{D7A3}'));
     }
 }
