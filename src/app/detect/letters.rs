@@ -32,10 +32,12 @@ pub fn is_letter(c: char) -> bool {
 #[inline]
 pub fn is_lower(c: char) -> bool {
     let u = c as u32;
-    if u < CASE_END {
-        bit(&LOWER, u)
-    } else {
-        c.is_lowercase()
+    match u {
+        0..CASE_END => bit(&LOWER, u),
+        // CJK punctuation, kana, ideographs and hangul syllables have no case: most of a
+        // CJK text, asked without the standard library's search.
+        0x3000..=0x9FFF | 0xAC00..=0xD7A3 => false,
+        _ => c.is_lowercase(),
     }
 }
 
@@ -43,10 +45,12 @@ pub fn is_lower(c: char) -> bool {
 #[inline]
 pub fn is_upper(c: char) -> bool {
     let u = c as u32;
-    if u < CASE_END {
-        bit(&UPPER, u)
-    } else {
-        c.is_uppercase()
+    match u {
+        0..CASE_END => bit(&UPPER, u),
+        // CJK punctuation, kana, ideographs and hangul syllables have no case: most of a
+        // CJK text, asked without the standard library's search.
+        0x3000..=0x9FFF | 0xAC00..=0xD7A3 => false,
+        _ => c.is_uppercase(),
     }
 }
 
