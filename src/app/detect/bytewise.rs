@@ -17,7 +17,7 @@
 mod counts;
 
 use super::letters::is_letter;
-use super::punct::{self, Brackets};
+use super::punct::{self, Brackets, Kind};
 use super::text::{self, Info, Parts, Tally};
 use crate::codecs::{Charset, DecodeStatus, Decoder};
 use counts::Counts;
@@ -265,14 +265,19 @@ impl ByteTable {
     /// around ASCII characters far from any high byte were applied once for the window;
     /// the rest are applied here, to this page's characters.
     fn punct(&self, w: &Window) -> i32 {
-        let at = |i: usize, back: usize, ahead: usize| -> char {
-            (i + ahead)
-                .checked_sub(back)
-                .and_then(|j| w.bytes.get(j))
-                .map_or(' ', |&b| self.char(b))
-        };
+        // The kinds of the byte values present, worked out once rather than at each byte
+        // (the window's ASCII ones once for all pages).
+        let mut kinds = w.ascii_kinds;
+        for &b in w.present_list.iter().filter(|b| !b.is_ascii()) {
+            kinds[usize::from(b)] = punct::kind(self.char(b));
+        }
+        // (Beyond either end of the window stand spaces.)
+        let byte_at = |i: Option<usize>| i.and_then(|i| w.bytes.get(i)).map(|&b| usize::from(b));
+        let char_at = |i| byte_at(i).map_or(' ', |b| self.chars[b]);
+        let kind_at = |i| byte_at(i).map_or(Kind::Space, |b| kinds[b]);
         let rule = |i: usize, c: char| {
-            punct::rule([at(i, 2, 0), at(i, 1, 0)], c, [at(i, 0, 1), at(i, 0, 2)])
+            let (p, n) = (kind_at(i.checked_sub(1)), kind_at(Some(i + 1)));
+            punct::rule_around(char_at(i.checked_sub(2)), p, c, n, char_at(Some(i + 2)))
         };
         let near: i32 = w
             .punct_near
@@ -281,12 +286,15 @@ impl ByteTable {
             .sum();
         // The high bytes, by value: only the values read as a character a rule is about are
         // visited.
-        let high: i32 = (w.present_list.iter())
-            .filter(|b| !b.is_ascii())
-            .map(|&b| (b, self.char(b)))
-            .filter(|&(_, c)| punct::ruled(c))
-            .flat_map(|(b, c)| (w.counts.positions(b).iter()).map(move |&i| rule(i as usize, c)))
-            .sum();
+        let mut high = 0;
+        for &b in w.present_list.iter().filter(|b| !b.is_ascii()) {
+            let c = self.char(b);
+            if punct::ruled(c) {
+                high += (w.counts.positions(b).iter())
+                    .map(|&i| rule(i as usize, c))
+                    .sum::<i32>();
+            }
+        }
         w.punct_far + near + high
     }
 
@@ -388,6 +396,8 @@ pub struct Window<'a> {
     punct_near: Vec<usize>,
     /// What the ASCII characters add to a tally.
     ascii_parts: Parts,
+    /// The [`punct::kind`] of each ASCII byte value present.
+    ascii_kinds: [Kind; 256],
     /// The counts of bytes and pairs a code page's tally is made from.
     counts: Counts,
 }
@@ -405,8 +415,10 @@ impl<'a> Window<'a> {
             .filter(|&b| present[usize::from(b >> 6)] & 1 << (b & 63) != 0)
             .collect();
         let mut ascii_parts = Parts::default();
+        let mut ascii_kinds = [Kind::Space; 256];
         for &b in present_list.iter().filter(|b| b.is_ascii()) {
             ascii_parts.add(Info::of_ascii(b), of[usize::from(b)] as usize);
+            ascii_kinds[usize::from(b)] = punct::kind(char::from(b));
         }
         let mut pieces = Vec::new();
         let mut start = 0;
@@ -450,6 +462,7 @@ impl<'a> Window<'a> {
             punct_far: punct_far + brackets.score(),
             punct_near,
             ascii_parts,
+            ascii_kinds,
             counts: Counts::new(bytes, of),
         }
     }

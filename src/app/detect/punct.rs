@@ -21,8 +21,8 @@
 use super::letters::is_letter;
 
 /// What a character is, for the context rules.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Kind {
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Kind {
     Letter,
     Digit,
     Space,
@@ -32,7 +32,8 @@ enum Kind {
     Other,
 }
 
-fn kind(c: char) -> Kind {
+/// What `c` is, for the context rules.
+pub fn kind(c: char) -> Kind {
     match c {
         '\u{300}'..='\u{36F}' => Kind::Mark,
         '\u{2500}'..='\u{259F}' => Kind::Box,
@@ -120,7 +121,12 @@ pub const MOST: i64 = 10;
 /// about ([`ruled`]).
 pub fn rule(before: [char; 2], c: char, after: [char; 2]) -> i32 {
     let ([prev2, prev], [next, next2]) = (before, after);
-    let (p, n) = (kind(prev), kind(next));
+    rule_around(prev2, kind(prev), c, kind(next), next2)
+}
+
+/// [`rule`], with the kinds of the characters next to `c` (`p` before, `n` after) already
+/// known: a code page's reading works out the kind of each byte value once.
+pub fn rule_around(prev2: char, p: Kind, c: char, n: Kind, next2: char) -> i32 {
     let word = |k: Kind| matches!(k, Kind::Letter | Kind::Mark);
     match c {
         '\u{300}'..='\u{36F}' if matches!(p, Kind::Letter | Kind::Mark) => 5,
