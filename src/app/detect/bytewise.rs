@@ -7,7 +7,7 @@
 //! characters next to them, read differently. So the window is laid out once ([`Window`]):
 //! what its ASCII adds to a tally, the counts of its byte values and of the pairs of
 //! neighbours with a high byte in them, and where each high byte value stands
-//! ([`counts`]). A page's tally is then a sum over those values and pairs. Scores are
+//! (`counts.rs`). A page's tally is then a sum over those values and pairs. Scores are
 //! integers (tenths), so that sum is exactly the sum character by character: every
 //! reading scores what [`text::tally`] gives its decoded text, which the tests check for
 //! every code page.
@@ -205,7 +205,7 @@ impl ByteTable {
     }
 
     /// [`text::tally`] of the decoding of the window: from the window's counts for an
-    /// ASCII-based page ([`counts`]), character by character otherwise.
+    /// ASCII-based page (`counts.rs`), character by character otherwise.
     pub fn tally(&self, w: &Window) -> Tally {
         self.tally_with(w, &self.high_infos(w))
     }
@@ -304,7 +304,7 @@ impl ByteTable {
     }
 }
 
-/// What [`Tallier`] asks of the characters a page reads the window's high bytes as, by byte
+/// What [`text::Tallier`] asks of the characters a page reads the window's high bytes as, by byte
 /// value less 80 ([`ByteTable::high_infos`]).
 pub struct HighInfos([Option<Info>; 128]);
 
