@@ -138,7 +138,9 @@ impl ByteTable {
     /// The decoding of the window.
     pub fn text(&self, w: &Window) -> String {
         let mut text = String::with_capacity(w.bytes.len() * 2);
-        if !self.ascii_based(w) {
+        // Character by character where the pieces are short (text in another alphabet,
+        // where most ASCII pieces are one space): copying them one by one cost more.
+        if !self.ascii_based(w) || w.pieces.len() * 4 > w.bytes.len() {
             text.extend(self.chars(w.bytes));
             return text;
         }
