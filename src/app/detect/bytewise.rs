@@ -180,7 +180,7 @@ impl ByteTable {
     /// byte value present.
     pub fn high_infos(&self, w: &Window) -> HighInfos {
         let mut infos = [None; 128];
-        for &b in w.present_list.iter().filter(|b| !b.is_ascii()) {
+        for &b in w.high_present() {
             infos[usize::from(b - 0x80)] = Some(Info::of(self.char(b)));
         }
         HighInfos(infos)
@@ -209,21 +209,17 @@ impl ByteTable {
     /// [`text::tally`] of the decoding of the window: from the window's counts for an
     /// ASCII-based page (`counts.rs`), character by character otherwise.
     pub fn tally(&self, w: &Window) -> Tally {
-        self.tally_with(w, &self.high_infos(w))
-    }
-
-    /// [`ByteTable::tally`], with the window's [`ByteTable::high_infos`].
-    pub fn tally_with(&self, w: &Window, infos: &HighInfos) -> Tally {
         if !self.ascii_based(w) {
             return text::tally(&self.text(w));
         }
+        let infos = self.high_infos(w);
         let info = |b: u8| match b.checked_sub(0x80) {
             Some(h) => infos.0[usize::from(h)].unwrap_or_else(|| Info::of(self.char(b))),
             None => Info::of_ascii(b),
         };
         let counts = &w.counts;
         let mut parts = w.ascii_parts;
-        let high = || w.present_list.iter().copied().filter(|b| !b.is_ascii());
+        let high = || w.high_present().iter().copied();
         for b in high() {
             parts.add(info(b), counts.of[usize::from(b)] as usize);
         }
@@ -270,7 +266,7 @@ impl ByteTable {
         // The kinds of the byte values present, worked out once rather than at each byte
         // (the window's ASCII ones once for all pages).
         let mut kinds = w.ascii_kinds;
-        for &b in w.present_list.iter().filter(|b| !b.is_ascii()) {
+        for &b in w.high_present() {
             kinds[usize::from(b)] = punct::kind(self.char(b));
         }
         // (Beyond either end of the window stand spaces.)
@@ -289,7 +285,7 @@ impl ByteTable {
         // The high bytes, by value: only the values read as a character a rule is about are
         // visited.
         let mut high = 0;
-        for &b in w.present_list.iter().filter(|b| !b.is_ascii()) {
+        for &b in w.high_present() {
             let c = self.char(b);
             if punct::ruled(c) {
                 high += (w.counts.positions(b).iter())
@@ -467,6 +463,12 @@ impl<'a> Window<'a> {
             ascii_kinds,
             counts: Counts::new(bytes, of),
         }
+    }
+
+    /// The byte values from 80 up that the window holds, in order.
+    fn high_present(&self) -> &[u8] {
+        let first = self.present_list.partition_point(|b| b.is_ascii());
+        &self.present_list[first..]
     }
 
     /// The identity of a reading of the window that reads each byte as `char_of` does: a

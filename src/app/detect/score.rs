@@ -13,7 +13,7 @@
 
 #![forbid(unsafe_code)]
 
-use super::bytewise::{ByteTable, HighInfos, Letters, Window};
+use super::bytewise::{ByteTable, Letters, Window};
 use super::code_pages::{NAMES, TABLES};
 use super::text::{self, Tally};
 use super::{declared, lang};
@@ -205,14 +205,6 @@ impl Reading<'_> {
         match self {
             Reading::Table(t) => t.tally(w),
             Reading::Text(s) => text::tally(s),
-        }
-    }
-
-    /// Its tally, for a table's reading with the window's [`ByteTable::high_infos`].
-    fn tally_with(&self, w: &Window, infos: Option<&HighInfos>) -> Tally {
-        match (self, infos) {
-            (Reading::Table(t), Some(infos)) => t.tally_with(w, infos),
-            _ => self.tally(w),
         }
     }
 

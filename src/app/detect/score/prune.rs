@@ -30,12 +30,6 @@ impl<'a> Row<'a> {
     /// `c`'s row for its `reading` of `window`, standing at its bound (with `c`'s prior;
     /// `family_penalty` is nothing for a code page's families). A reading without a bound
     /// is tallied into `tallies` (each identity once), for the caller to settle.
-    ///
-    /// The reading's [`ByteTable::high_infos`] are not kept: most readings are never
-    /// tallied, and keeping some 1.5 KB per reading cost a fresh page of memory, at about
-    /// 3 µs a page, every few readings.
-    ///
-    /// [`ByteTable::high_infos`]: crate::app::detect::bytewise::ByteTable::high_infos
     pub fn read(
         c: &'a Candidate,
         reading: &Reading,
@@ -43,16 +37,12 @@ impl<'a> Row<'a> {
         tallies: &mut Vec<(u64, Tally)>,
     ) -> Row<'a> {
         let text = reading.identity(window);
-        let (infos, bound) = match reading {
-            Reading::Table(t) => {
-                let infos = t.high_infos(window);
-                let bound = t.bound(window, &infos);
-                (Some(infos), bound)
-            }
-            Reading::Text(_) => (None, None),
+        let bound = match reading {
+            Reading::Table(t) => t.bound(window, &t.high_infos(window)),
+            Reading::Text(_) => None,
         };
         if bound.is_none() && !tallies.iter().any(|t| t.0 == text) {
-            tallies.push((text, reading.tally_with(window, infos.as_ref())));
+            tallies.push((text, reading.tally(window)));
         }
         Row {
             candidate: c,
