@@ -157,7 +157,7 @@ impl ByteTable {
 
     /// Whether the table reads the window's ASCII as ASCII, and no other byte of it as
     /// ASCII: then its reading is made of the window's [`Piece`]s.
-    fn ascii_based(&self, w: &Window) -> bool {
+    pub fn ascii_based(&self, w: &Window) -> bool {
         disjoint(&self.odd, &w.present)
     }
 
@@ -401,6 +401,11 @@ pub struct Window<'a> {
 }
 
 impl<'a> Window<'a> {
+    /// The bytes it lays out.
+    pub fn bytes(&self) -> &'a [u8] {
+        self.bytes
+    }
+
     /// Lays `bytes` out.
     pub fn new(bytes: &'a [u8]) -> Window<'a> {
         let mut present = Bits::default();

@@ -139,8 +139,9 @@ pub static WEIGHTS: [(u8, i8); ENTRIES] = {
 /// Pairs of a space or ASCII letter with another: the rows of [`ASCII`].
 pub const ASCII_PAIRS: usize = 27 * 27;
 
-/// What [`ASCII`] holds for a pair the language's table lacks.
-pub const ABSENT: i8 = i8::MIN;
+/// What a pair the language's table lacks costs, in tenths of a nat: [`super::lang`]'s
+/// `UNSEEN`, which [`ASCII`] holds for it.
+pub const UNSEEN_TENTHS: i8 = -30;
 
 /// Where [`super::lang`] counts a pair of spaces and small ASCII letters, as code points:
 /// its row of [`ASCII`]; `None` for other pairs.
@@ -159,20 +160,22 @@ pub const fn ascii_index(a: u32, b: u32) -> Option<usize> {
 }
 
 /// Per ASCII pair by its index, every language's weight of it (in the order of
-/// [`LANGUAGES`]), [`ABSENT`] where the language's table has none: one row per pair, so
-/// that the languages' sums, each kept in its own order, are taken side by side.
+/// [`LANGUAGES`]), in tenths of a nat, [`UNSEEN_TENTHS`] where the language's table has
+/// none: one row per pair, so that the languages' sums are taken side by side, and a
+/// pair's cost is one term whether the language has it or not.
 pub static ASCII: [[i8; LANGS]; ASCII_PAIRS] = {
-    let mut rows = [[ABSENT; LANGS]; ASCII_PAIRS];
+    let mut rows = [[UNSEEN_TENTHS; LANGS]; ASCII_PAIRS];
     let mut l = 0;
     while l < LANGS {
         let table = LANGUAGES[l].3;
+        let mut filled = [false; ASCII_PAIRS];
         let mut i = 0;
         while i < table.len() {
             let (a, b, w) = table[i];
-            assert!(w != ABSENT);
             if let Some(row) = ascii_index(a as u32, b as u32) {
-                // Each pair once (the walk of the table that this replaces took the first).
-                assert!(rows[row][l] == ABSENT);
+                // Each pair once (the walk of the table that this replaced took the first).
+                assert!(!filled[row]);
+                filled[row] = true;
                 rows[row][l] = w;
             }
             i += 1;
@@ -210,8 +213,13 @@ mod tests {
                 .filter_map(|&(a, b, _)| ascii_index(u32::from(a), u32::from(b)))
                 .collect();
             assert!(slots.windows(2).all(|w| w[0] < w[1]));
-            let present = ASCII.iter().filter(|row| row[l] != ABSENT).count();
-            assert_eq!(present, slots.len());
+            for (row, weights) in ASCII.iter().enumerate() {
+                let weight = table
+                    .iter()
+                    .find(|&&(a, b, _)| ascii_index(u32::from(a), u32::from(b)) == Some(row))
+                    .map_or(UNSEEN_TENTHS, |t| t.2);
+                assert_eq!(weights[l], weight);
+            }
         }
     }
 }

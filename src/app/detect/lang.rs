@@ -13,13 +13,15 @@
 mod reference;
 mod tally;
 
-use super::index::{self, ABSENT, ASCII_PAIRS, KEYS, LANGS, STARTS, WEIGHTS};
+pub use tally::Runs;
+
+use super::index::{self, ASCII_PAIRS, KEYS, LANGS, STARTS, UNSEEN_TENTHS, WEIGHTS};
 use super::letters::{is_letter, is_lower, is_upper};
 use super::model::LANGUAGES;
 use std::cell::RefCell;
 
 /// What a pair the language never has costs, in nats.
-const UNSEEN: f64 = -3.0;
+const UNSEEN: f64 = UNSEEN_TENTHS as f64 / 10.0;
 
 /// How much the language that the ASCII words speak for counts, per pair with a non-ASCII
 /// letter: the gap, in nats per ASCII pair, between a Latin-script language and the one
@@ -29,17 +31,26 @@ const ASCII_WEIGHT: f64 = 2.0;
 /// The best fit of `text` to a language: (the language, its score in nats); `None` when
 /// the text has no pair the model speaks about (ASCII, CJK).
 pub fn fit(text: &str) -> Option<(&'static str, f64)> {
-    scores(text)?.into_iter().max_by(|a, b| a.1.total_cmp(&b.1))
+    fit_window(text, None)
+}
+
+/// [`fit`] of a text that may be the reading of the window whose [`Runs`] are `runs`: its
+/// runs of ASCII are then counted once for all readings (and the text walked in full if it
+/// does not have them).
+pub fn fit_window(text: &str, runs: Option<&Runs>) -> Option<(&'static str, f64)> {
+    scores(text, runs)?
+        .into_iter()
+        .max_by(|a, b| a.1.total_cmp(&b.1))
 }
 
 /// Every language's score for `text`, in the order of [`LANGUAGES`]; `None` as for [`fit`].
-fn scores(text: &str) -> Option<Vec<(&'static str, f64)>> {
-    let (counts, lone, ascii) = pairs(text);
+fn scores(text: &str, runs: Option<&Runs>) -> Option<Vec<(&'static str, f64)>> {
+    let (counts, lone, ascii) = pairs(text, runs);
     if counts.is_empty() {
         return None;
     }
     let judged: u32 = counts.iter().map(|c| c.1).sum();
-    let gaps = cached_gaps(&ascii);
+    let gaps = ascii_gaps(&ascii);
     // A language of another script is judged by its ASCII pairs only where its letters
     // stand inside ASCII words: there the ASCII words are the text and its letters were
     // made of a Latin text's accents (Dutch `gecreëerd` as windows-1251 `gecreлerd`), so
@@ -112,33 +123,6 @@ fn mixed_pairs(counts: &[((char, char), u32)]) -> u32 {
         .sum()
 }
 
-/// How many ASCII counts [`cached_gaps`] keeps: the readings of one input are fitted in
-/// the order of their scores, where those of different ASCII counts (the readings that
-/// take a letter for a symbol, the EBCDIC ones) alternate.
-const GAPS_KEPT: usize = 4;
-
-thread_local! {
-    /// The last ASCII counts and their gaps, the newest last: the readings of one input by
-    /// the code pages that share ASCII mostly have the same ASCII pairs, so they are
-    /// weighed once.
-    static LAST_GAPS: RefCell<Vec<(AsciiCounts, Vec<Option<f64>>)>> = const { RefCell::new(Vec::new()) };
-}
-
-/// [`ascii_gaps`], from [`LAST_GAPS`] when the counts were weighed lately.
-fn cached_gaps(ascii: &AsciiCounts) -> Vec<Option<f64>> {
-    LAST_GAPS.with_borrow_mut(|last| {
-        if let Some((_, gaps)) = last.iter().find(|(seen, _)| seen == ascii) {
-            return gaps.clone();
-        }
-        let gaps = ascii_gaps(ascii);
-        if last.len() == GAPS_KEPT {
-            last.remove(0);
-        }
-        last.push((*ascii, gaps.clone()));
-        gaps
-    })
-}
-
 /// The ASCII pairs of a text, counted by [`ascii_index`].
 type AsciiCounts = [u32; ASCII_PAIRS];
 
@@ -155,29 +139,60 @@ fn ascii_index(a: char, b: char) -> Option<usize> {
 /// ASCII pairs, and for every language when the text has no ASCII pairs.
 fn ascii_gaps(ascii: &AsciiCounts) -> Vec<Option<f64>> {
     let total: u32 = ascii.iter().sum();
-    // The pairs the text has, in index order, which is each table's order: a pair the text
-    // lacks added nothing but a zero to the sum (and a zero changes no sum of these). The
-    // languages' sums are taken side by side, each in its own order.
-    let (mut seen, mut sums) = ([0u32; LANGS], [0.0f64; LANGS]);
-    for (row, &n) in index::ASCII.iter().zip(ascii) {
-        if n == 0 {
-            continue;
+    let sums = LAST_SUMS.with_borrow_mut(|last| {
+        for ((row, &n), was) in index::ASCII.iter().zip(ascii).zip(&mut last.0) {
+            if n != *was {
+                add_row(row, i64::from(n) - i64::from(*was), &mut last.1);
+                *was = n;
+            }
         }
-        // Every language's term is taken and kept or not, without a branch: the compiler
-        // then takes the languages several at a time, each still in its own order.
-        for ((seen, sum), &w) in seen.iter_mut().zip(&mut sums).zip(row) {
-            let present = w != ABSENT;
-            let term = f64::from(w) / 10.0 * f64::from(n);
-            *seen += if present { n } else { 0 };
-            *sum = if present { *sum + term } else { *sum };
+        last.1
+    });
+    gaps_of(total, &sums)
+}
+
+/// Per language, the sum of the weights of the ASCII pairs counted, in tenths of a nat,
+/// each pair it lacks at [`UNSEEN`].
+type Sums = [i64; LANGS];
+
+thread_local! {
+    /// The ASCII counts last weighed, with their [`Sums`]: the readings of one input by the
+    /// code pages that share ASCII differ in a few pairs, next to the letters where they
+    /// differ, so that the next counts are weighed by the rows that changed.
+    static LAST_SUMS: RefCell<(AsciiCounts, Sums)> = const { RefCell::new(([0; ASCII_PAIRS], [0; LANGS])) };
+}
+
+/// Adds `n` more of the pair of `row` (fewer, if negative) to every language's sum.
+fn add_row(row: &[i8; LANGS], n: i64, sums: &mut Sums) {
+    // The sums are of integers, and exact: no order of the terms changes them. The terms
+    // are taken in 32 bits where they fit (a window's counts are a few thousand), which the
+    // compiler does for several languages at a time.
+    match i32::try_from(n) {
+        Ok(n) if n.unsigned_abs() < 1 << 24 => {
+            let mut terms = [0i32; LANGS];
+            for (term, &w) in terms.iter_mut().zip(row) {
+                *term = i32::from(w) * n;
+            }
+            for (sum, term) in sums.iter_mut().zip(terms) {
+                *sum += i64::from(term);
+            }
+        }
+        _ => {
+            for (sum, &w) in sums.iter_mut().zip(row) {
+                *sum += i64::from(w) * n;
+            }
         }
     }
-    let fits: Vec<Option<f64>> = (LANGUAGES.iter().zip(seen).zip(sums))
-        .map(|(((_, _, _, table), seen), score)| {
+}
+
+/// The gaps ([`ascii_gaps`]) from each language's [`Sums`] of `total` pairs.
+fn gaps_of(total: u32, sums: &Sums) -> Vec<Option<f64>> {
+    let fits: Vec<Option<f64>> = (LANGUAGES.iter().zip(sums))
+        .map(|((_, _, _, table), &sum)| {
             if table.is_empty() || total == 0 {
                 return None;
             }
-            Some((score + UNSEEN * f64::from(total - seen)) / f64::from(total))
+            Some(sum as f64 / 10.0 / f64::from(total))
         })
         .collect();
     let best = fits.iter().flatten().copied().fold(f64::MIN, f64::max);
@@ -296,9 +311,10 @@ fn cyrillic(c: char) -> bool {
 /// space, runs of spaces one; only pairs with a non-ASCII letter of an alphabetic script
 /// (ideographs, kana and hangul are judged elsewhere). Then the non-ASCII letters that
 /// stand alone as a word, lowercased, with their counts (see [`Lone`]), and the pairs of
-/// spaces and small ASCII letters (see [`ascii_index`]). Counted by [`tally`].
-fn pairs(text: &str) -> (Vec<Counted>, Vec<Lone>, AsciiCounts) {
-    tally::pairs(text)
+/// spaces and small ASCII letters (see [`ascii_index`]). Counted by [`tally`], with the
+/// window's `runs` if the text may be its reading.
+fn pairs(text: &str, runs: Option<&Runs>) -> (Vec<Counted>, Vec<Lone>, AsciiCounts) {
+    tally::pairs(text, runs)
 }
 
 /// The ASCII symbols that ISO 646's national variants, the EBCDIC code pages and the DOS and
@@ -379,6 +395,11 @@ fn judged(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`super::pairs`] of a text that is no window's reading.
+    fn pairs(text: &str) -> (Vec<Counted>, Vec<Lone>, AsciiCounts) {
+        super::pairs(text, None)
+    }
 
     /// How many times `text` has the pair `pair` (as [`pairs`] counts).
     fn count(text: &str, pair: (char, char)) -> Option<u32> {
@@ -542,7 +563,7 @@ mod tests {
         let (counts, _, _) = pairs(&cyrillic);
         assert_eq!(mixed_pairs(&counts), 2);
         let score = |text: &str, name: &str| {
-            scores(text)
+            scores(text, None)
                 .and_then(|s| s.into_iter().find(|l| l.0 == name))
                 .map(|l| l.1)
         };
@@ -600,7 +621,7 @@ mod tests {
         assert_eq!(islands("\u{43b}\u{44e}\u{434}\u{438} \u{438} Google"), 0);
         // As Thai, where `ศ` is a word, it pays the English words' gap.
         let score = |text: &str, name: &str| {
-            scores(text)
+            scores(text, None)
                 .and_then(|s| s.into_iter().find(|l| l.0 == name))
                 .map(|l| l.1)
         };

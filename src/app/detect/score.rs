@@ -24,6 +24,7 @@ mod prune;
 mod screen;
 use crate::codecs::{Charset, DecodeStatus, Decoder, labels};
 use std::borrow::Cow;
+use std::cell::OnceCell;
 use std::sync::OnceLock;
 
 /// The language family a candidate's double-byte repertoire is for.
@@ -224,6 +225,18 @@ impl Reading<'_> {
             Reading::Text(s) => Cow::Borrowed(s),
         }
     }
+
+    /// The language model's fit of its text ([`lang::fit`]), zero where it has nothing to
+    /// say. `runs` are the window's ASCII runs, which a page that reads it as ASCII keeps.
+    fn fit<'w>(&self, w: &Window<'w>, runs: &OnceCell<lang::Runs<'w>>) -> f64 {
+        let runs = match self {
+            Reading::Table(t) if t.ascii_based(w) => {
+                Some(runs.get_or_init(|| lang::Runs::of(w.bytes())))
+            }
+            _ => None,
+        };
+        lang::fit_window(&self.text(w), runs).map_or(0.0, |f| f.1)
+    }
 }
 
 /// The candidates the label table has, each once.
@@ -349,11 +362,12 @@ pub fn ranking(bytes: &[u8], head: &[u8]) -> Ranking {
     let mut order: Vec<usize> = (0..ranked.len()).collect();
     order.sort_by(|&a, &b| ranked[b].score.total_cmp(&ranked[a].score));
     let mut fitted: Vec<(u64, f64)> = Vec::new();
+    let runs = OnceCell::new();
     for &i in &order {
         let fit = match fitted.iter().find(|f| f.0 == ranked[i].text) {
             Some(&(_, fit)) => fit,
             None if fitted.len() < FITTED => {
-                let fit = lang::fit(&read.readings[i].text(&window)).map_or(0.0, |f| f.1);
+                let fit = read.readings[i].fit(&window, &runs);
                 fitted.push((ranked[i].text, fit));
                 fit
             }

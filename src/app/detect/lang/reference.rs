@@ -4,11 +4,11 @@
 //! against, bit for bit.
 
 use super::{
-    ABSENT, ASCII_WEIGHT, AsciiCounts, Counted, INSIDE, LANGUAGES, Lone, UNSEEN, WORD_JOINERS,
-    apostrophe, ascii_index, capital_inside, cyrillic, elided, index, islands, judged, merge_all,
-    mixed_pairs, national, other_script, rare_symbol,
+    ASCII_WEIGHT, AsciiCounts, Counted, INSIDE, LANGUAGES, Lone, UNSEEN, WORD_JOINERS, apostrophe,
+    ascii_index, capital_inside, cyrillic, elided, islands, judged, merge_all, mixed_pairs,
+    national, other_script, rare_symbol,
 };
-use crate::app::detect::index::{ASCII_PAIRS, LANGS};
+use crate::app::detect::index::{ASCII_PAIRS, LANGS, UNSEEN_TENTHS};
 use crate::app::detect::letters::{is_letter, is_lower, is_upper, to_lower};
 use unicode_normalization::UnicodeNormalization;
 
@@ -52,31 +52,22 @@ pub(super) fn scores(text: &str) -> Option<Vec<(&'static str, f64)>> {
     Some(scores)
 }
 
-/// [`super::ascii_gaps`] as it was.
+/// [`super::ascii_gaps`] taken one language at a time, from each language's own table of
+/// ASCII pairs rather than the index's rows: the weights of the pairs it has, and
+/// [`UNSEEN`] for each other pair.
 pub(super) fn ascii_gaps(ascii: &AsciiCounts) -> Vec<Option<f64>> {
     let total: u32 = ascii.iter().sum();
-    let (mut seen, mut sums) = ([0u32; LANGS], [0.0f64; LANGS]);
-    for (row, &n) in index::ASCII.iter().zip(ascii) {
-        if n == 0 {
-            continue;
+    let mut sums = [0i64; LANGS];
+    for (l, (_, _, _, table)) in LANGUAGES.iter().enumerate() {
+        let mut seen = 0;
+        for &(a, b, w) in table.iter() {
+            let n = ascii_index(char::from(a), char::from(b)).map_or(0, |i| ascii[i]);
+            seen += i64::from(n);
+            sums[l] += i64::from(w) * i64::from(n);
         }
-        for ((seen, sum), &w) in seen.iter_mut().zip(&mut sums).zip(row) {
-            if w != ABSENT {
-                *seen += n;
-                *sum += f64::from(w) / 10.0 * f64::from(n);
-            }
-        }
+        sums[l] += (i64::from(total) - seen) * i64::from(UNSEEN_TENTHS);
     }
-    let fits: Vec<Option<f64>> = (LANGUAGES.iter().zip(seen).zip(sums))
-        .map(|(((_, _, _, table), seen), score)| {
-            if table.is_empty() || total == 0 {
-                return None;
-            }
-            Some((score + UNSEEN * f64::from(total - seen)) / f64::from(total))
-        })
-        .collect();
-    let best = fits.iter().flatten().copied().fold(f64::MIN, f64::max);
-    fits.iter().map(|f| f.map(|f| f - best)).collect()
+    super::gaps_of(total, &sums)
 }
 
 /// What one-letter words change in one language's score, as [`super::lone_sums`] takes it
@@ -284,8 +275,29 @@ mod tests {
     ];
 
     fn same(text: &str) {
-        assert_eq!(super::super::pairs(text), pairs(text), "{text:?}");
-        let new = super::super::scores(text);
+        assert_eq!(super::super::pairs(text, None), pairs(text), "{text:?}");
+        // As the reading of a window of its own (each character above ASCII one high byte),
+        // whose runs are then taken in one step; as another window's, walked in full.
+        let window: Vec<u8> = text
+            .chars()
+            .map(|c| match u8::try_from(c) {
+                Ok(b) if b.is_ascii() => b,
+                _ => 0x80 | (u32::from(c) & 0x7F) as u8,
+            })
+            .collect();
+        let runs = super::super::Runs::of(&window);
+        assert_eq!(
+            super::super::pairs(text, Some(&runs)),
+            pairs(text),
+            "{text:?}"
+        );
+        let other = super::super::Runs::of(b"an ASCII window [of] another text");
+        assert_eq!(
+            super::super::pairs(text, Some(&other)),
+            pairs(text),
+            "{text:?}"
+        );
+        let new = super::super::scores(text, None);
         let old = scores(text);
         let bits = |s: Option<Vec<(&'static str, f64)>>| {
             s.map(|s| {

@@ -3,8 +3,11 @@
 //! the ASCII counts, so a byte of such a run costs one table load and one increment; the
 //! tests of a character's neighbours (symbols inside words, capitals after small letters,
 //! letters standing alone) are made only at the characters they can be true of, which are
-//! non-ASCII or one of the national symbols. The answers are those of the walk over every
-//! character that this replaced (kept as `reference::pairs` and checked against it).
+//! non-ASCII or one of the national symbols. The readings of one window by the code pages
+//! that read its ASCII as ASCII share those runs ([`Runs`]): their inside pairs are counted
+//! once, and each reading's walk steps over a run after comparing its bytes. The answers are
+//! those of the walk over every character that this replaced (kept as `reference::pairs`
+//! and checked against it).
 
 #![forbid(unsafe_code)]
 
@@ -63,8 +66,14 @@ fn slot_of(c: char) -> Option<usize> {
 
 /// The pairs of `text` the model scores, the letters standing alone, and the ASCII pairs:
 /// see [`super::pairs`].
-pub(super) fn pairs(text: &str) -> (Vec<Counted>, Vec<Lone>, AsciiCounts) {
-    match Walk::new().run(text, true) {
+pub(super) fn pairs(text: &str, runs: Option<&Runs>) -> (Vec<Counted>, Vec<Lone>, AsciiCounts) {
+    let walked = match runs.map(|runs| Walk::new().with_runs(runs).run(text, true)) {
+        // (A text whose ASCII runs are not the window's is walked in full.)
+        Some(Some(walk)) if walk.strayed => Walk::new().run(text, true),
+        Some(walked) => walked,
+        None => Walk::new().run(text, true),
+    };
+    match walked {
         Some(walk) => walk.finish(),
         // windows-1258 and decomposed text: the model is of composed text.
         None => {
@@ -75,8 +84,75 @@ pub(super) fn pairs(text: &str) -> (Vec<Counted>, Vec<Lone>, AsciiCounts) {
     }
 }
 
+/// The runs of a window's ASCII bytes other than the national symbols (whose pairs the walk
+/// counts without looking around), and the pairs inside them counted: the reading of the
+/// window by every code page that reads its ASCII as ASCII and its other bytes as other
+/// characters has these runs, in this order, and its walk takes each in one step.
+pub struct Runs<'a> {
+    bytes: &'a [u8],
+    /// Each run's start and length, and the slot of its last byte.
+    runs: Vec<(usize, usize, usize)>,
+    /// The pairs inside the runs (those of a run's first byte with the character before it
+    /// depend on the reading).
+    inside: AsciiCounts,
+}
+
+impl<'a> Runs<'a> {
+    /// The runs of `window`.
+    pub fn of(window: &'a [u8]) -> Runs<'a> {
+        let mut runs = Runs {
+            bytes: window,
+            runs: Vec::new(),
+            inside: [0; ASCII_PAIRS],
+        };
+        let mut i = 0;
+        while let Some(&b) = window.get(i) {
+            match CLASS.get(usize::from(b)) {
+                Some(&slot) if slot != SLOW => {
+                    let (end, last) = ascii_run(&mut runs.inside, usize::from(slot), window, i + 1);
+                    runs.runs.push((i, end - i, last));
+                    i = end;
+                }
+                _ => i += 1,
+            }
+        }
+        runs
+    }
+
+    /// Where the `k`th run ends, and its last slot, if `text` has it at `at`.
+    fn skip(&self, k: usize, text: &[u8], at: usize) -> Option<(usize, usize)> {
+        let &(start, len, last) = self.runs.get(k)?;
+        let end = at.checked_add(len)?;
+        (text.get(at..end)? == self.bytes.get(start..start + len)?).then_some((end, last))
+    }
+}
+
+/// Counts the pairs of the ASCII letters and spaces of `bytes` from `i` on, after one of
+/// slot `prev`; returns where they end and the slot of the last.
+fn ascii_run(
+    ascii: &mut AsciiCounts,
+    mut prev: usize,
+    bytes: &[u8],
+    mut i: usize,
+) -> (usize, usize) {
+    // A space after a space is counted at 0, the pair of two spaces, and struck off below:
+    // no branch per byte (the walk counts no pair of spaces anywhere else).
+    while let Some(&slot) = bytes.get(i).and_then(|&b| CLASS.get(usize::from(b)))
+        && slot != SLOW
+    {
+        let slot = usize::from(slot);
+        if let Some(n) = ascii.get_mut(prev * 27 + slot) {
+            *n += 1;
+        }
+        prev = slot;
+        i += 1;
+    }
+    ascii[0] = 0;
+    (i, prev)
+}
+
 /// The counts of one walk.
-struct Walk {
+struct Walk<'r> {
     seen: PairCounts,
     ascii: AsciiCounts,
     lone: Vec<Lone>,
@@ -88,9 +164,14 @@ struct Walk {
     /// the character before a non-ASCII byte is that one.
     slow: char,
     slow_end: usize,
+    /// The window's runs, if the text is its reading, and how many of them were taken.
+    runs: Option<&'r Runs<'r>>,
+    taken: usize,
+    /// True when the text did not have the window's runs: the counts are then wrong.
+    strayed: bool,
 }
 
-impl Walk {
+impl<'r> Walk<'r> {
     fn new() -> Self {
         Walk {
             seen: PairCounts::new(),
@@ -100,7 +181,17 @@ impl Walk {
             prev_char: ' ',
             slow: ' ',
             slow_end: 0,
+            runs: None,
+            taken: 0,
+            strayed: false,
         }
+    }
+
+    /// The walk of the reading of `runs`'s window, which takes each run in one step.
+    fn with_runs(mut self, runs: &'r Runs<'r>) -> Self {
+        self.ascii = runs.inside;
+        self.runs = Some(runs);
+        self
     }
 
     /// Counts the pairs of `text`; `None` if `marks` and it has a combining mark, which
@@ -113,7 +204,20 @@ impl Walk {
                 && slot != SLOW
             {
                 self.ascii_pair(usize::from(slot));
-                i = self.ascii_run(bytes, i + 1);
+                i = match self.runs {
+                    None => self.ascii_run(bytes, i + 1),
+                    Some(runs) => match runs.skip(self.taken, bytes, i) {
+                        Some((end, last)) => {
+                            self.taken += 1;
+                            self.prev = last;
+                            end
+                        }
+                        None => {
+                            self.strayed = true;
+                            return Some(self);
+                        }
+                    },
+                };
                 continue;
             }
             let (raw, len) = match (b, bytes.get(i + 1)) {
@@ -149,6 +253,7 @@ impl Walk {
             i += len;
             (self.slow, self.slow_end) = (raw, i);
         }
+        self.strayed |= self.runs.is_some_and(|runs| self.taken != runs.runs.len());
         Some(self)
     }
 
@@ -170,23 +275,10 @@ impl Walk {
 
     /// Counts the pairs of the ASCII letters and spaces from `i` on, after an ASCII letter
     /// or space; returns where they end.
-    fn ascii_run(&mut self, bytes: &[u8], mut i: usize) -> usize {
-        let mut prev = self.prev;
-        // A space after a space is counted at 0, the pair of two spaces, and struck off
-        // below: no branch per byte (the walk counts no pair of spaces anywhere else).
-        while let Some(&slot) = bytes.get(i).and_then(|&b| CLASS.get(usize::from(b)))
-            && slot != SLOW
-        {
-            let slot = usize::from(slot);
-            if let Some(n) = self.ascii.get_mut(prev * 27 + slot) {
-                *n += 1;
-            }
-            prev = slot;
-            i += 1;
-        }
-        self.ascii[0] = 0;
-        self.prev = prev;
-        i
+    fn ascii_run(&mut self, bytes: &[u8], i: usize) -> usize {
+        let end;
+        (end, self.prev) = ascii_run(&mut self.ascii, self.prev, bytes, i);
+        end
     }
 
     /// The pair of the character before and `c` (as mapped), in general.
@@ -375,5 +467,54 @@ impl PairCounts {
         seen.into_iter()
             .map(|(key, n)| ((char_at(key, 32), char_at(key, 0)), n))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whether the walk of `text` with the runs of `window` took them.
+    fn took(window: &[u8], text: &str) -> bool {
+        let runs = Runs::of(window);
+        Walk::new()
+            .with_runs(&runs)
+            .run(text, true)
+            .is_some_and(|walk| !walk.strayed)
+    }
+
+    #[test]
+    fn a_window_s_reading_takes_its_runs() {
+        // windows-1252's reading of the bytes, and CP437's.
+        let window = b"Gr\xf6\xdfe und Qualit\xe4t, {fa\xe7on} ~ f\xfcr B\xfcrger.";
+        assert!(took(
+            window,
+            "Gr\u{f6}\u{df}e und Qualit\u{e4}t, {fa\u{e7}on} ~ f\u{fc}r B\u{fc}rger."
+        ));
+        assert!(took(
+            window,
+            "Gr\u{f7}\u{2584}e und Qualit\u{3a3}t, {fa\u{3c4}on} ~ f\u{207f}r B\u{207f}rger."
+        ));
+        // Another text, a shorter one, one with a run more: walked in full.
+        assert!(!took(
+            window,
+            "Gr\u{f6}\u{df}e und Qualit\u{e4}t, {fa\u{e7}on} ~ f\u{fc}r B\u{fc}rgers."
+        ));
+        assert!(!took(window, "Gr\u{f6}\u{df}e und Qualit\u{e4}t"));
+        assert!(!took(
+            window,
+            "Gr\u{f6}\u{df}e und Qualit\u{e4}t, {fa\u{e7}on} ~ f\u{fc}r B\u{fc}rger.\u{e9}x"
+        ));
+    }
+
+    #[test]
+    fn the_runs_inside_pairs_are_counted_once() {
+        let runs = Runs::of(b"ab  c\xe9d{e");
+        assert_eq!(runs.runs, vec![(0, 5, 3), (6, 1, 4), (8, 1, 5)]);
+        let at = |a, b| super::super::ascii_index(a, b).map(|i| runs.inside[i]);
+        assert_eq!(at('a', 'b'), Some(1));
+        assert_eq!(at('b', ' '), Some(1));
+        assert_eq!(at(' ', 'c'), Some(1));
+        assert_eq!(runs.inside.iter().sum::<u32>(), 3, "no pair of two spaces");
     }
 }
