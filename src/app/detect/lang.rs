@@ -203,43 +203,34 @@ fn gaps_of(total: u32, sums: &Sums) -> Vec<Option<f64>> {
 /// what [`merge_all`] computes for every language at once, kept as its reference.
 #[cfg(test)]
 fn merge(counts: &[((char, char), u32)], table: &[(char, char, i8)]) -> f64 {
-    let mut score = 0.0;
+    let mut tenths = 0i64;
     let mut t = table.iter().peekable();
     for &(pair, n) in counts {
         while t.next_if(|&&(a, b, _)| (a, b) < pair).is_some() {}
         let w = match t.peek() {
-            Some(&&(a, b, w)) if (a, b) == pair => f64::from(w) / 10.0,
-            _ => UNSEEN,
+            Some(&&(a, b, w)) if (a, b) == pair => w,
+            _ => UNSEEN_TENTHS,
         };
-        score += w * f64::from(n);
+        tenths += i64::from(w) * i64::from(n);
     }
-    score
+    tenths as f64 / 10.0
 }
 
 /// [`merge`] of the counts against every language's table, in the order of [`LANGUAGES`]:
-/// each pair looked up once in the index of all languages' pairs, and each language's sum
-/// taken in the same order, of the same terms, as [`merge`] takes it.
+/// each pair looked up once in the index of all languages' pairs. The sums are of tenths of
+/// a nat, in integers, and exact: every pair costs every language [`UNSEEN`] first, and
+/// the languages that have it get the difference, so that a pair visits only those.
 fn merge_all(counts: &[Counted]) -> [f64; LANGS] {
-    let mut scores = [0.0; LANGS];
-    let mut row = [UNSEEN; LANGS];
+    let total: i64 = counts.iter().map(|c| i64::from(c.1)).sum();
+    let mut tenths = [total * i64::from(UNSEEN_TENTHS); LANGS];
     for &((a, b), n) in counts {
-        let entries = entries(a, b);
-        for &(l, w) in entries {
-            if let Some(r) = row.get_mut(usize::from(l)) {
-                *r = f64::from(w) / 10.0;
-            }
-        }
-        let n = f64::from(n);
-        for (score, w) in scores.iter_mut().zip(&row) {
-            *score += w * n;
-        }
-        for &(l, _) in entries {
-            if let Some(r) = row.get_mut(usize::from(l)) {
-                *r = UNSEEN;
+        for &(l, w) in entries(a, b) {
+            if let Some(t) = tenths.get_mut(usize::from(l)) {
+                *t += i64::from(n) * (i64::from(w) - i64::from(UNSEEN_TENTHS));
             }
         }
     }
-    scores
+    tenths.map(|t| t as f64 / 10.0)
 }
 
 /// What one-letter words change in [`merge`]'s score, per language in the order of
@@ -396,9 +387,11 @@ fn judged(c: char) -> bool {
 mod tests {
     use super::*;
 
-    /// [`super::pairs`] of a text that is no window's reading.
+    /// [`super::pairs`] of a text that is no window's reading, the pairs in order.
     fn pairs(text: &str) -> (Vec<Counted>, Vec<Lone>, AsciiCounts) {
-        super::pairs(text, None)
+        let mut pairs = super::pairs(text, None);
+        pairs.0.sort_unstable_by_key(|c| c.0);
+        pairs
     }
 
     /// How many times `text` has the pair `pair` (as [`pairs`] counts).

@@ -275,7 +275,15 @@ mod tests {
     ];
 
     fn same(text: &str) {
-        assert_eq!(super::super::pairs(text, None), pairs(text), "{text:?}");
+        let sorted = |mut p: (Vec<Counted>, Vec<Lone>, AsciiCounts)| {
+            p.0.sort_unstable_by_key(|c| c.0);
+            p
+        };
+        assert_eq!(
+            sorted(super::super::pairs(text, None)),
+            pairs(text),
+            "{text:?}"
+        );
         // As the reading of a window of its own (each character above ASCII one high byte),
         // whose runs are then taken in one step; as another window's, walked in full.
         let window: Vec<u8> = text
@@ -287,13 +295,13 @@ mod tests {
             .collect();
         let runs = super::super::Runs::of(&window);
         assert_eq!(
-            super::super::pairs(text, Some(&runs)),
+            sorted(super::super::pairs(text, Some(&runs))),
             pairs(text),
             "{text:?}"
         );
         let other = super::super::Runs::of(b"an ASCII window [of] another text");
         assert_eq!(
-            super::super::pairs(text, Some(&other)),
+            sorted(super::super::pairs(text, Some(&other))),
             pairs(text),
             "{text:?}"
         );

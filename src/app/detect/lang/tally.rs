@@ -450,8 +450,8 @@ impl PairCounts {
         }
     }
 
-    /// The distinct pairs in order, with their counts; the emptied table is kept for the
-    /// next walk.
+    /// The distinct pairs in the order they came, with their counts (the scores are sums of
+    /// integers, which no order changes); the emptied table is kept for the next walk.
     fn counted(mut self) -> Vec<Counted> {
         let mut seen: Vec<(u64, u32)> = Vec::with_capacity(self.used.len());
         for &at in &self.used {
@@ -462,7 +462,6 @@ impl PairCounts {
         }
         self.used.clear();
         SPARE.with_borrow_mut(|spare| *spare = Some(self));
-        seen.sort_unstable_by_key(|s| s.0);
         let char_at = |key: u64, shift: u32| char::from_u32((key >> shift) as u32).unwrap_or(' ');
         seen.into_iter()
             .map(|(key, n)| ((char_at(key, 32), char_at(key, 0)), n))
