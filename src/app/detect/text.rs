@@ -15,6 +15,7 @@
 use super::common_cjk;
 use super::letters::{is_letter, is_lower, is_upper};
 use super::punct;
+use std::cell::RefCell;
 
 /// The writing system of a letter, for the change-of-script penalty.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -274,6 +275,17 @@ pub struct Info {
     flags: u16,
 }
 
+/// How many answers of [`Info::general`] are kept, by the character's code point modulo this.
+const KNOWN_SLOTS: usize = 256;
+
+thread_local! {
+    /// The last answers of [`Info::general`]: one window's readings ask it of the same
+    /// characters many times (every code page's bound and tally asks it of the characters
+    /// of the window's high bytes, and a CJK text repeats its characters), and each answer
+    /// takes about 150 instructions.
+    static KNOWN: RefCell<[Option<Info>; KNOWN_SLOTS]> = const { RefCell::new([None; KNOWN_SLOTS]) };
+}
+
 /// `flag` if `test`, else nothing.
 const fn flag_if(test: bool, flag: u16) -> u16 {
     if test { flag } else { 0 }
@@ -323,7 +335,13 @@ impl Info {
         if c.is_ascii() {
             return Info::of_ascii(c as u8);
         }
-        Info::general(c)
+        let slot = c as usize % KNOWN_SLOTS;
+        if let Some(info) = KNOWN.with_borrow(|known| known[slot]).filter(|i| i.c == c) {
+            return info;
+        }
+        let info = Info::general(c);
+        KNOWN.with_borrow_mut(|known| known[slot] = Some(info));
+        info
     }
 
     /// [`Info::of`] by the general questions, which [`Info::of_ascii`] answers faster for
@@ -524,6 +542,22 @@ fn bit(bits: &[u64], i: u32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn kept_answers_are_the_characters_own() {
+        // Characters that share a slot, asked in turn, each twice.
+        let chars = [
+            '\u{430}', '\u{530}', '\u{e9}', '\u{ac00}', '\u{430}', '\u{e9}',
+        ];
+        for _ in 0..2 {
+            for c in chars {
+                assert_eq!(
+                    format!("{:?}", Info::of(c)),
+                    format!("{:?}", Info::general(c))
+                );
+            }
+        }
+    }
 
     #[test]
     fn real_text_beats_mojibake() {
