@@ -1,5 +1,6 @@
-//! `-t LABEL//TRANSLIT`: approximations for what the target cannot hold, '?' for what has
-//! none (exit 0), and with `-c` such characters dropped (exit 1); on files in place too.
+//! `-t LABEL//TRANSLIT`: glibc's approximations for what the target cannot hold, '?' for
+//! what has none (exit 0), with `-c` or `//IGNORE` too (the slugify idiom, as glibc); on
+//! files in place too.
 
 mod common;
 
@@ -53,28 +54,27 @@ fn latin1_keeps_what_it_can_hold() {
 }
 
 #[test]
-fn discard_drops_what_cannot_be_approximated_exit_1() {
+fn discard_writes_a_question_mark_where_there_is_no_approximation_exit_0() {
+    // glibc: `iconv -c -t ASCII//TRANSLIT` and `-t ASCII//TRANSLIT//IGNORE` write '?' for
+    // what has no approximation and exit 0; slugify scripts rely on it.
     let d = tempdir();
+    for args in [
+        &["-c", "-t", "ASCII//TRANSLIT"][..],
+        &["-t", "ASCII//TRANSLIT//IGNORE"][..],
+    ] {
+        let r = run_in(d.path(), args, SAMPLE.as_bytes());
+        r.code(0);
+        assert_eq!(r.stdout_text(), "fine cafe, A \"quoted\" 5EUR ?\n");
+        r.err_contains("wrote '?' for 1 character with no approximation");
+    }
+    // Ill-formed input is still dropped, and says so in the exit status.
     let r = run_in(
         d.path(),
-        &["-c", "-t", "ASCII//TRANSLIT"],
-        SAMPLE.as_bytes(),
+        &["-f", "UTF-8", "-c", "-t", "ASCII//TRANSLIT"],
+        b"a\xffb\xc3\xa9",
     );
     r.code(1);
-    assert_eq!(r.stdout_text(), "fine cafe, A \"quoted\" 5EUR \n");
-    r.err_contains("dropped 1 unmappable character");
-    // //IGNORE says the same as -c.
-    let r = run_in(
-        d.path(),
-        &["-t", "ASCII//TRANSLIT//IGNORE"],
-        SAMPLE.as_bytes(),
-    );
-    r.code(1);
-    assert_eq!(r.stdout_text(), "fine cafe, A \"quoted\" 5EUR \n");
-    // Nothing unapproximable: -c has nothing to drop, exit 0.
-    let r = run_in(d.path(), &["-c", "-t", "ASCII//TRANSLIT"], "é€".as_bytes());
-    r.code(0);
-    assert_eq!(r.stdout_text(), "eEUR");
+    assert_eq!(r.stdout_text(), "abe");
 }
 
 #[test]
@@ -106,7 +106,7 @@ fn translit_in_place_on_a_tree() {
 
 #[test]
 fn translit_in_place_with_discard() {
-    // -c: the unapproximable character is dropped and the exit status says so.
+    // -c: the unapproximable character is a '?', as glibc writes it, and nothing is lost.
     let d = tempdir();
     put(d.path(), "a.txt", "x中y é\n".as_bytes());
     let r = run_in(
@@ -114,8 +114,29 @@ fn translit_in_place_with_discard() {
         &["-i", "-c", "-t", "ASCII//TRANSLIT", "a.txt"],
         b"",
     );
-    r.code(1).err_contains("dropped 1 unmappable character");
-    assert_file(d.path(), "a.txt", b"xy e\n");
+    r.code(0);
+    assert_file(d.path(), "a.txt", b"x?y e\n");
+}
+
+#[test]
+fn glibc_spellings_and_alternatives() {
+    let d = tempdir();
+    let r = run_in(
+        d.path(),
+        &["-t", "ASCII//TRANSLIT"],
+        "½ → ① ™ Ŧ\n".as_bytes(),
+    );
+    r.code(0);
+    // What glibc's iconv writes in the C.UTF-8 locale (½ is " 1/2 ", spaces included).
+    assert_eq!(r.stdout_text(), " 1/2  -> (1) (TM) T\n");
+    // The first alternative the target holds: Ǣ is Æ where there is one, else AE.
+    let r = run_in(d.path(), &["-t", "latin1//TRANSLIT"], "Ǣ".as_bytes());
+    assert_eq!(r.stdout, b"\xc6");
+    let r = run_in(d.path(), &["-t", "ASCII//TRANSLIT"], "Ǣ„x‚".as_bytes());
+    assert_eq!(r.stdout_text(), "AE,,x,");
+    // Where glibc writes '?': its alternative approximated in turn (Ǆ is DŽ in its table).
+    let r = run_in(d.path(), &["-t", "ASCII//TRANSLIT"], "Ǆ".as_bytes());
+    assert_eq!(r.stdout_text(), "DZ");
 }
 
 #[test]

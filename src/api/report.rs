@@ -64,7 +64,7 @@ impl From<Counts> for Report {
     fn from(c: Counts) -> Report {
         Report {
             ill_formed: c.ill_formed,
-            unmappable: c.unmappable,
+            unmappable: c.unmappable + c.unapproximated,
             escaped: c.escaped,
             transliterated: c.transliterated,
             coded_characters: c.coded_chars,

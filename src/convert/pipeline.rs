@@ -612,11 +612,13 @@ impl<'a> Converter<'a> {
         if self.opts.unmappable.is_some() && self.opts.check.is_none() {
             return self.write_char_code(c, index);
         }
-        // No approximation: `?` under strict (what //TRANSLIT promises); -c drops it, replace
-        // replaces it, and escape, which never loses data, still refuses it.
-        if self.opts.translit && self.policy == Policy::Strict && self.opts.check.is_none() {
+        // No approximation: `?` under strict and under -c (what glibc's //TRANSLIT writes,
+        // with -c or //IGNORE too: the slugify idiom); replace replaces it, and escape, which
+        // never loses data, still refuses it.
+        let question_mark = matches!(self.policy, Policy::Strict | Policy::Discard);
+        if self.opts.translit && question_mark && self.opts.check.is_none() {
             self.encoder.encode("?", &mut self.out.buf, false);
-            self.counts.unmappable += 1;
+            self.counts.unapproximated += 1;
             return Ok(false);
         }
         let record = Unmapped {

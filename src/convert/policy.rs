@@ -31,6 +31,9 @@ pub struct Counts {
     pub escaped: u64,
     /// Unmappable characters approximated by `//TRANSLIT`.
     pub transliterated: u64,
+    /// Unmappable characters `//TRANSLIT` had no approximation for, written as `?` (under
+    /// strict and discard, as glibc does).
+    pub unapproximated: u64,
     /// Unmappable characters written as codes (`--unmappable`).
     pub coded_chars: u64,
     /// Ill-formed bytes written as codes (`--byte-format`, `--errors backslash`).
@@ -46,6 +49,7 @@ impl Counts {
         self.unmappable += other.unmappable;
         self.escaped += other.escaped;
         self.transliterated += other.transliterated;
+        self.unapproximated += other.unapproximated;
         self.coded_chars += other.coded_chars;
         self.coded_bytes += other.coded_bytes;
         self.passed_surrogates += other.passed_surrogates;
@@ -61,6 +65,12 @@ impl Counts {
         };
         let t = self.transliterated;
         add(t, format!("approximated {}", plural(t, "character")));
+        let q = self.unapproximated;
+        let (n, s) = (q, if q == 1 { "" } else { "s" });
+        add(
+            q,
+            format!("wrote '?' for {n} character{s} with no approximation"),
+        );
         let (c, b) = (self.coded_chars, self.coded_bytes);
         add(
             c,
@@ -81,7 +91,6 @@ impl Counts {
     fn policy_summary(&self, policy: Policy) -> Option<String> {
         let verb = match policy {
             Policy::Replace => "replaced",
-            Policy::Strict => "wrote '?' for",
             Policy::Discard => "dropped",
             Policy::Escape if self.escaped > 0 => {
                 return Some(format!(
@@ -89,7 +98,7 @@ impl Counts {
                     plural(self.escaped, "ill-formed byte")
                 ));
             }
-            _ => return None,
+            Policy::Strict | Policy::Escape => return None,
         };
         let mut parts = Vec::new();
         if self.ill_formed > 0 {

@@ -1,54 +1,45 @@
 //! `//TRANSLIT`: approximations for characters the target charset cannot hold.
 //!
-//! An approximation is tried in order: a small table of conventional spellings (typographic
-//! quotes and dashes, ligatures that Unicode does not decompose, `€` → `EUR`), then the
-//! compatibility decomposition (NFKD) with combining marks dropped (`ﬁ` → `fi`, `é` → `e`,
-//! fullwidth `Ａ` → `A`, `²` → `2`). The first candidate the target can encode wins; if none
-//! can, the caller writes `?`. Scripts with no Latin reading (Chinese, Cyrillic, Greek) are not
-//! romanised: there is no faithful way to do it character by character.
+//! The approximations are glibc's: the transliterations of its C.UTF-8 locale, generated
+//! into `translit/glibc.rs` from glibc's locale sources (`translit_combining`,
+//! `translit_neutral` and the files it includes: compatibility forms, circled, fullwidth and
+//! font variants, fractions). A character may have several alternatives, tried in glibc's order: the
+//! first the target can hold as it is wins (`½` is ` 1⁄2 ` where the target has U+2044, else
+//! ` 1/2 `), so that what transcode writes is what `iconv -t CHARSET//TRANSLIT` writes.
+//!
+//! Where glibc would give up and write `?`, transcode tries further: each alternative again
+//! with its own characters approximated (`Ǆ` is `DŽ` in glibc's table, so `DZ` in ASCII),
+//! then for characters glibc's tables leave out, a few conventional spellings (CJK
+//! punctuation) and the compatibility decomposition without combining marks (for characters
+//! newer than glibc's Unicode data). Scripts with no Latin reading (Chinese, Cyrillic, Greek)
+//! are not romanised: there is no faithful way to do it character by character. When
+//! nothing fits, the caller writes `?`, as glibc's `default_missing` does.
 
 #![forbid(unsafe_code)]
 
+mod glibc;
+
+use std::borrow::Cow;
 use unicode_normalization::char::{decompose_compatible, is_combining_mark};
 
-/// Conventional spellings for characters that have no compatibility decomposition.
+/// How deep the characters of an alternative are approximated in turn: one level finds
+/// `DZ` for `Ǆ` (through `DŽ`), two find `''` for `″` (through `′′` and `´´`).
+const DEPTH: u8 = 2;
+
+/// glibc's alternatives for `c`, in the order it tries them (none if it has no entry).
+pub fn glibc_alternatives(c: char) -> &'static [&'static str] {
+    glibc::TABLE
+        .binary_search_by_key(&c, |&(k, _)| k)
+        .map_or(&[], |i| glibc::TABLE[i].1)
+}
+
+/// Conventional spellings of characters glibc's tables leave out.
 fn spelled(c: char) -> Option<&'static str> {
     Some(match c {
-        '\u{2018}' | '\u{2019}' | '\u{201A}' | '\u{201B}' | '\u{2032}' => "'",
-        '\u{201C}' | '\u{201D}' | '\u{201E}' | '\u{201F}' | '\u{2033}' => "\"",
-        '\u{00AB}' => "<<",
-        '\u{00BB}' => ">>",
-        '\u{2039}' => "<",
-        '\u{203A}' => ">",
-        '\u{2010}' | '\u{2011}' | '\u{2012}' | '\u{2013}' | '\u{2212}' => "-",
-        '\u{2014}' | '\u{2015}' => "--",
-        '\u{2022}' | '\u{00B7}' | '\u{30FB}' => "*",
-        '\u{20AC}' => "EUR",
-        '\u{00A3}' => "GBP",
-        '\u{00A5}' => "JPY",
-        '\u{00A9}' => "(C)",
-        '\u{00AE}' => "(R)",
-        '\u{00D7}' => "x",
-        '\u{00F7}' => "/",
-        '\u{00DF}' => "ss",
-        '\u{1E9E}' => "SS",
-        '\u{00C6}' => "AE",
-        '\u{00E6}' => "ae",
-        '\u{0152}' => "OE",
-        '\u{0153}' => "oe",
-        '\u{00D8}' => "O",
-        '\u{00F8}' => "o",
-        '\u{0141}' => "L",
-        '\u{0142}' => "l",
-        '\u{0110}' | '\u{00D0}' => "D",
-        '\u{0111}' | '\u{00F0}' => "d",
-        '\u{00DE}' => "TH",
-        '\u{00FE}' => "th",
-        '\u{0131}' => "i",
-        '\u{00A0}' | '\u{3000}' => " ",
         '\u{3001}' => ",",
         '\u{3002}' => ".",
         '\u{300C}' | '\u{300D}' | '\u{300E}' | '\u{300F}' => "\"",
+        '\u{30FB}' => "*",
         _ => return None,
     })
 }
@@ -66,23 +57,67 @@ fn decomposed(c: char) -> Option<String> {
     (!out.is_empty() && !unchanged).then_some(out)
 }
 
-/// The first approximation of `c` that `encodable` accepts, if any. A decomposition may
-/// itself contain characters with spelled forms (`ǅ` → `Dž` → `Dz`), so each candidate's
-/// characters are approximated once more.
-pub fn approximate(c: char, encodable: &mut dyn FnMut(&str) -> bool) -> Option<String> {
-    let mut candidates: Vec<String> = Vec::new();
-    if let Some(s) = spelled(c) {
-        candidates.push(s.to_string());
+/// The first approximation of `c` that `encodable` accepts, if any: glibc's first
+/// alternative the target holds, else (where glibc writes `?`) one found as the module says.
+pub fn approximate(c: char, encodable: &mut dyn FnMut(&str) -> bool) -> Option<Cow<'static, str>> {
+    approximate_within(c, encodable, DEPTH)
+}
+
+/// The approximation of `c` with `depth` levels of approximating characters in turn.
+fn approximate_within(
+    c: char,
+    encodable: &mut dyn FnMut(&str) -> bool,
+    depth: u8,
+) -> Option<Cow<'static, str>> {
+    let alternatives = glibc_alternatives(c);
+    if let Some(found) = alternatives.iter().find(|a| encodable(a)) {
+        return Some(Cow::Borrowed(found));
     }
-    if let Some(d) = decomposed(c) {
-        let respelled: String = d
-            .chars()
-            .map(|x| spelled(x).map_or_else(|| x.to_string(), str::to_string))
-            .collect();
-        candidates.push(d);
-        candidates.push(respelled);
+    beyond_glibc(c, alternatives, encodable, depth).map(Cow::Owned)
+}
+
+/// What glibc does not find: its alternatives respelled, then the spellings and the
+/// decomposition of characters it has no entry for.
+fn beyond_glibc(
+    c: char,
+    alternatives: &[&str],
+    encodable: &mut dyn FnMut(&str) -> bool,
+    depth: u8,
+) -> Option<String> {
+    if depth == 0 {
+        return None;
     }
-    candidates.into_iter().find(|s| encodable(s))
+    for alternative in alternatives {
+        if let Some(s) = respelled(alternative, encodable, depth - 1) {
+            return Some(s);
+        }
+    }
+    if !alternatives.is_empty() {
+        return None;
+    }
+    if let Some(s) = spelled(c).filter(|s| encodable(s)) {
+        return Some(s.to_string());
+    }
+    let d = decomposed(c)?;
+    if encodable(&d) {
+        return Some(d);
+    }
+    respelled(&d, encodable, depth - 1)
+}
+
+/// `text` with each character the target cannot hold approximated at `depth`, if all can be.
+fn respelled(text: &str, encodable: &mut dyn FnMut(&str) -> bool, depth: u8) -> Option<String> {
+    let mut out = String::with_capacity(text.len());
+    let mut buf = [0u8; 4];
+    for ch in text.chars() {
+        let alone = ch.encode_utf8(&mut buf);
+        if encodable(alone) {
+            out.push(ch);
+        } else {
+            out += &approximate_within(ch, encodable, depth)?;
+        }
+    }
+    Some(out)
 }
 
 #[cfg(test)]
@@ -90,32 +125,62 @@ mod tests {
     use super::*;
 
     fn ascii(c: char) -> Option<String> {
-        approximate(c, &mut |s: &str| s.is_ascii())
+        approximate(c, &mut |s: &str| s.is_ascii()).map(Cow::into_owned)
+    }
+
+    fn latin1(c: char) -> Option<String> {
+        let mut fits = |s: &str| s.chars().all(|c| u32::from(c) < 0x100);
+        approximate(c, &mut fits).map(Cow::into_owned)
     }
 
     #[test]
-    fn ligatures_accents_and_fullwidth() {
+    fn glibc_spellings() {
+        assert_eq!(ascii('½').as_deref(), Some(" 1/2 "));
+        assert_eq!(ascii('→').as_deref(), Some("->"));
+        assert_eq!(ascii('①').as_deref(), Some("(1)"));
+        assert_eq!(ascii('™').as_deref(), Some("(TM)"));
+        assert_eq!(ascii('Ŧ').as_deref(), Some("T"));
         assert_eq!(ascii('ﬁ').as_deref(), Some("fi"));
         assert_eq!(ascii('é').as_deref(), Some("e"));
         assert_eq!(ascii('Ａ').as_deref(), Some("A"));
-        assert_eq!(ascii('²').as_deref(), Some("2"));
         assert_eq!(ascii('“').as_deref(), Some("\""));
+        assert_eq!(ascii('„').as_deref(), Some(",,"));
         assert_eq!(ascii('ß').as_deref(), Some("ss"));
         assert_eq!(ascii('€').as_deref(), Some("EUR"));
+    }
+
+    #[test]
+    fn alternatives_in_glibc_order() {
+        // U+01E2 is "Æ" first, "AE" second: Latin-1 has Æ.
+        assert_eq!(glibc_alternatives('\u{1E2}'), &["Æ", "AE"]);
+        assert_eq!(latin1('\u{1E2}').as_deref(), Some("Æ"));
+        assert_eq!(ascii('\u{1E2}').as_deref(), Some("AE"));
+        // ǘ is ü in glibc's table, which Latin-1 has.
+        assert_eq!(latin1('ǘ').as_deref(), Some("u"));
+    }
+
+    #[test]
+    fn combining_marks_are_dropped() {
+        assert_eq!(ascii('\u{301}').as_deref(), Some(""));
+    }
+
+    #[test]
+    fn beyond_glibc_where_it_writes_a_question_mark() {
+        // glibc: Ǆ is "DŽ" only; ″ is "′′" or "´´".
+        assert_eq!(ascii('Ǆ').as_deref(), Some("DZ"));
+        assert_eq!(ascii('″').as_deref(), Some("''"));
+        assert_eq!(ascii('「').as_deref(), Some("\""));
     }
 
     #[test]
     fn no_approximation_for_other_scripts() {
         assert_eq!(ascii('中'), None);
         assert_eq!(ascii('Ж'), None);
+        assert_eq!(ascii('¤'), None);
     }
 
     #[test]
-    fn marks_are_dropped_whole() {
-        // Every combining mark goes: ǘ becomes u even where ü exists.
-        let latin1 = &mut |s: &str| s.chars().all(|c| u32::from(c) < 0x100);
-        assert_eq!(approximate('ǘ', latin1).as_deref(), Some("u"));
-        let no_quotes = &mut |s: &str| s.is_ascii() && !s.contains('"');
-        assert_eq!(approximate('“', no_quotes), None);
+    fn table_is_sorted_for_the_binary_search() {
+        assert!(glibc::TABLE.windows(2).all(|w| w[0].0 < w[1].0));
     }
 }
