@@ -23,7 +23,7 @@ _transcode() {
 
     case "${cmd}" in
         transcode)
-            opts="-l -o -c -s -v -i -r -j -f -t -h -V --list --output --silent --errors --unmappable --unmappable-format --byte-format --normalize --verbose --add-bom --keep-bom --no-mmap --in-place --preserve-mtime --output-dir --recursive --include --exclude --binary --jobs --detect --json --check --max-errors --newline --from --to --help --version"
+            opts="-l -o -c -s -v -i -r -j -h -f -t -V --list --output --silent --errors --unmappable --unmappable-format --byte-format --normalize --verbose --add-bom --keep-bom --no-mmap --in-place --preserve-mtime --output-dir --recursive --include --exclude --binary --jobs --detect --json --check --max-errors --newline --help --usage --buffer-size --from --to --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -108,6 +108,10 @@ _transcode() {
                     ;;
                 --newline)
                     COMPREPLY=($(compgen -W "keep lf crlf cr" -- "${cur}"))
+                    return 0
+                    ;;
+                --buffer-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --from)

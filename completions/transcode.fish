@@ -29,6 +29,7 @@ complete -c transcode -l newline -d 'Convert line endings to lf, crlf or cr (on 
 lf\t'Unix: LF'
 crlf\t'Windows: CR LF'
 cr\t'Classic Mac OS: CR'"
+complete -c transcode -l buffer-size -d 'glibc iconv\'s test option for the size of its output buffer: accepted so that its scripts run, and without effect (transcode\'s output does not depend on its buffers)' -r
 complete -c transcode -s f -l from -d 'Encoding of the input; \'auto\' reads a BOM, then tries UTF-8, then guesses' -r -f -a "auto\t''
 UTF-8\t''
 utf8\t''
@@ -2148,5 +2149,6 @@ complete -c transcode -l binary -d 'Convert files that look binary (a NUL byte i
 complete -c transcode -l detect -d 'Print each FILE\'s encoding and line endings, and convert nothing'
 complete -c transcode -l json -d 'With --detect, print one JSON object per line (with confidence and runners-up)'
 complete -c transcode -l check -d 'Validate only: report every ill-formed sequence, write nothing, exit 1 if any'
-complete -c transcode -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c transcode -s h -l help -d 'Print help (\'-h\' a summary, \'--help\' all of it; \'-?\' as iconv has it)'
+complete -c transcode -l usage -d 'Print a short usage message, and exit'
 complete -c transcode -s V -l version -d 'Print version'

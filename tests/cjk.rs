@@ -94,7 +94,7 @@ fn every_label_converts_both_ways_under_every_policy() {
 
 #[test]
 fn every_label_is_listed() {
-    let list = run(&["--list"], b"");
+    let list = run(&["--list", "--verbose"], b"");
     list.code(0);
     let text = list.stdout_text();
     for &(label, _, _) in VECTORS {

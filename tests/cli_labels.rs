@@ -705,9 +705,10 @@ fn translit_ignore_suffix_means_c() {
         .out(b"\xD6\xD0\xCE\xC4");
 }
 
-/// The lines of `--list` that name charsets (indented under their family's heading).
+/// The lines of `--list --verbose` (the grouped form) that name charsets (indented under
+/// their family's heading).
 fn list_lines() -> Vec<String> {
-    let r = run(&["-l"], b"");
+    let r = run(&["-l", "-v"], b"");
     r.ok_quiet();
     let text = String::from_utf8(r.stdout.clone()).expect("--list is UTF-8");
     let mut lines = Vec::new();

@@ -5,7 +5,7 @@
 use crate::convert::Newline;
 use crate::convert::normalize::NormalForm;
 use crate::convert::unmappable::CharFormat;
-use clap::{Parser, ValueEnum};
+use clap::{Arg, CommandFactory, Parser, ValueEnum};
 use std::path::PathBuf;
 
 /// What `--errors` accepts.
@@ -160,8 +160,17 @@ something); 2 usage error, unknown encoding or I/O error. A closed pipe ends qui
 /// Strict by default: the first byte that is not valid in the input encoding, or the first
 /// character the output encoding cannot hold, stops the run with its position (line, column
 /// and byte offset) and exit status 1. --errors and -c choose otherwise.
+///
+/// Long options may be shortened to any unambiguous prefix (--to-c, --verb), as iconv's
+/// argument parser allows.
 #[derive(Debug, Parser)]
-#[command(name = "transcode", version, after_long_help = EXAMPLES)]
+#[command(
+    name = "transcode",
+    version,
+    after_long_help = EXAMPLES,
+    infer_long_args = true,
+    disable_help_flag = true
+)]
 pub struct Cli {
     /// Files to convert; '-' or none reads standard input.
     #[arg(value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
@@ -197,6 +206,10 @@ pub struct Cli {
     pub to: String,
 
     /// List every encoding with its aliases, and exit.
+    ///
+    /// On a terminal, or with --verbose, grouped by family, each name with its aliases;
+    /// otherwise (in a pipe, as glibc's iconv -l does) one label a line as NAME//, so that
+    /// `transcode -l | grep -q '^UTF-8//'` works.
     #[arg(short, long)]
     pub list: bool,
 
@@ -205,11 +218,14 @@ pub struct Cli {
     /// The output goes to a temporary file beside FILE, renamed over it at the end: FILE is
     /// never left half-written, and is kept as it was when the conversion fails. With -c it
     /// is written even when something was dropped (exit 1). FILE may be an input: that
-    /// converts it in place, as -i does.
+    /// converts it in place, as -i does. '-o -' is standard output.
     #[arg(short, long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     pub output: Option<PathBuf>,
 
     /// Drop ill-formed input and unmappable characters; exit 1 if anything was dropped.
+    ///
+    /// With //TRANSLIT, a character with no approximation is written as '?' instead (as
+    /// iconv writes it), which is not dropping it.
     #[arg(short = 'c')]
     pub discard: bool,
 
@@ -338,4 +354,83 @@ pub struct Cli {
     /// Convert line endings to lf, crlf or cr (on characters, so UTF-16 works too).
     #[arg(long, value_enum, value_name = "STYLE", default_value_t = NewlineArg::Keep)]
     pub newline: NewlineArg,
+
+    /// Print help ('-h' a summary, '--help' all of it; '-?' as iconv has it).
+    #[arg(short = 'h', long, short_alias = '?', action = clap::ArgAction::Help)]
+    pub help: Option<bool>,
+
+    /// Print a short usage message, and exit.
+    #[arg(long)]
+    pub usage: bool,
+
+    /// glibc iconv's test option for the size of its output buffer: accepted so that its
+    /// scripts run, and without effect (transcode's output does not depend on its buffers).
+    #[arg(long, value_name = "BYTES", hide = true, value_parser = clap::value_parser!(u64).range(1..))]
+    pub buffer_size: Option<u64>,
+}
+
+/// The short usage message of `--usage`, in the shape of iconv's (GNU argp's): the flags,
+/// the short options with their values, every long option, then the files.
+pub fn usage() -> String {
+    let mut cmd = Cli::command();
+    cmd.build();
+    let value = |a: &Arg| {
+        let names = a.get_value_names().unwrap_or_default();
+        names
+            .first()
+            .map_or_else(|| "VALUE".to_string(), |v| v.to_string())
+    };
+    let takes_value = |a: &Arg| a.get_action().takes_values();
+    let options: Vec<&Arg> = cmd
+        .get_arguments()
+        .filter(|a| !a.is_hide_set() && !a.is_positional())
+        .collect();
+    let mut flags: Vec<char> = options
+        .iter()
+        .filter(|a| !takes_value(a))
+        .flat_map(|a| {
+            a.get_short()
+                .into_iter()
+                .chain(a.get_all_short_aliases().unwrap_or_default())
+        })
+        .collect();
+    flags.sort_by_key(|c| (!c.is_ascii_lowercase(), *c));
+    let mut items = vec![format!("[-{}]", flags.iter().collect::<String>())];
+    for a in options.iter().filter(|a| takes_value(a)) {
+        if let Some(short) = a.get_short() {
+            items.push(format!("[-{short} {}]", value(a)));
+        }
+    }
+    for a in &options {
+        if let Some(long) = a.get_long() {
+            items.push(match takes_value(a) {
+                true => format!("[--{long}={}]", value(a)),
+                false => format!("[--{long}]"),
+            });
+        }
+    }
+    items.push("[FILE...]".to_string());
+    wrap("Usage: transcode", &items, 79)
+}
+
+/// `items` after `lead`, separated by spaces, in lines of at most `width` columns (an item
+/// never split), continued under the first item.
+fn wrap(lead: &str, items: &[String], width: usize) -> String {
+    let indent = " ".repeat(lead.len() + 1);
+    let mut out = lead.to_string();
+    let mut column = lead.len();
+    for item in items {
+        if column + 1 + item.len() > width && column > indent.len() {
+            out += "\n";
+            out += &indent;
+            column = indent.len();
+        } else {
+            out.push(' ');
+            column += 1;
+        }
+        out += item;
+        column += item.len();
+    }
+    out.push('\n');
+    out
 }

@@ -11,12 +11,19 @@ use crate::codecs::labels;
 use crate::convert::{Failure, Policy};
 use crate::io::{Input, IoError, Output, Replace};
 use anyhow::bail;
+use std::io::IsTerminal;
 use std::path::Path;
 
 /// Runs the program; returns the exit status. Errors are usage errors (exit 2).
 pub fn run(cli: &Cli) -> anyhow::Result<i32> {
+    if cli.usage {
+        print!("{}", super::cli::usage());
+        return Ok(0);
+    }
     if cli.list {
-        print_list();
+        // One label a line in a pipe, as glibc's iconv -l prints it for scripts.
+        let grouped = cli.verbose || std::io::stdout().is_terminal();
+        print_list(grouped);
         return Ok(0);
     }
     let settings = Settings::from_cli(cli)?;
@@ -27,8 +34,8 @@ pub fn run(cli: &Cli) -> anyhow::Result<i32> {
         bail!("-r and --preserve-mtime need -i, --output-dir, --check or --detect");
     }
     let opened = match &cli.output {
-        Some(p) => output_file(p, &cli.files),
-        None => Output::stdout(),
+        Some(p) if p.as_os_str() != "-" => output_file(p, &cli.files),
+        _ => Output::stdout(),
     };
     let mut out = match opened {
         Ok(o) => o,
@@ -124,11 +131,24 @@ fn output_file(path: &Path, inputs: &[std::path::PathBuf]) -> Result<Output, IoE
     Output::file(existing.as_deref().unwrap_or(path), &name, replace)
 }
 
-fn print_list() {
+/// `--list`: grouped by family (each name with its aliases and whether it is decode only),
+/// or one label a line as `NAME//`, upper case and sorted, as glibc's `iconv -l` prints it
+/// when its output is not a terminal.
+fn print_list(grouped: bool) {
     use std::io::Write;
-    let mut stdout = std::io::stdout().lock();
+    let text = if grouped {
+        grouped_list()
+    } else {
+        plain_list()
+    };
+    // A closed pipe (`transcode -l | head`) is not an error.
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+}
+
+fn grouped_list() -> String {
+    let mut text = String::new();
     for (family, entries) in labels::by_family() {
-        let mut text = format!("{}:\n", family.title());
+        text += &format!("{}:\n", family.title());
         for entry in entries {
             let only = if entry.codec.can_encode() {
                 ""
@@ -140,8 +160,16 @@ fn print_list() {
             let sep = if aliases.is_empty() { "" } else { ": " };
             text += &format!("  {}{sep}{aliases}{only}\n", entry.codec.name());
         }
-        if stdout.write_all(text.as_bytes()).is_err() {
-            return;
-        }
     }
+    text
+}
+
+fn plain_list() -> String {
+    let mut names: Vec<String> = labels::rows()
+        .flat_map(|entry| std::iter::once(entry.codec.name()).chain(labels::aliases_of(entry)))
+        .map(|label| label.to_ascii_uppercase())
+        .collect();
+    names.sort();
+    names.dedup();
+    names.iter().map(|n| format!("{n}//\n")).collect()
 }

@@ -56,6 +56,7 @@ impl Input {
     /// Opens `path` (`None` or `-` for standard input). Regular files are memory-mapped
     /// unless `no_mmap`; anything else is streamed.
     pub fn open(path: Option<&Path>, no_mmap: bool) -> Result<Input, IoError> {
+        let stdin = path.is_none_or(|p| p.as_os_str() == "-");
         let (name, file) = match path.filter(|p| p.as_os_str() != "-") {
             Some(p) => {
                 let name = p.display().to_string();
@@ -86,6 +87,12 @@ impl Input {
                     #[cfg(unix)]
                     let _ = m.advise(memmap2::Advice::Sequential);
                     super::sigbus::reading(&name);
+                    if stdin {
+                        // Standard input is read once, as a stream would be: a second '-'
+                        // (`transcode a - - b < file`) finds it at its end, and so does
+                        // whatever reads it after us.
+                        let _ = file.seek(io::SeekFrom::End(0));
+                    }
                     Source::Mapped(Arc::new(m))
                 }
                 // Some file systems cannot be mapped; reading them works all the same.
