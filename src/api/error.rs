@@ -9,7 +9,8 @@ use std::io;
 
 /// Why a conversion stopped, or why it could not start.
 ///
-/// A conversion error ([`ErrorKind::IllFormed`], [`ErrorKind::Unmappable`],
+/// A conversion error ([`ErrorKind::IllFormed`], [`ErrorKind::Truncated`],
+/// [`ErrorKind::Unmappable`],
 /// [`ErrorKind::Unescapable`], [`ErrorKind::BomMismatch`]) says where in the input it is:
 /// the byte offset, the line and the column (in characters), and the bytes concerned. Its
 /// message is the one the command line prints.
@@ -51,6 +52,20 @@ enum Repr {
 pub enum ErrorKind {
     /// Bytes that are not well-formed in the source charset.
     IllFormed,
+    /// Input that ends inside a character or a shift sequence of the source charset (a
+    /// truncated file): the last bytes begin a sequence that the end cut short.
+    ///
+    /// ```
+    /// use transcoder::ErrorKind;
+    ///
+    /// let err = transcoder::to_utf8(b"abc\xC4", "GBK").unwrap_err();
+    /// assert_eq!(err.kind(), ErrorKind::Truncated);
+    /// assert_eq!((err.offset(), err.bytes()), (Some(3), &b"\xC4"[..]));
+    /// // Not a lead byte: ill-formed, wherever it stands.
+    /// let err = transcoder::to_utf8(b"abc\xFF", "GBK").unwrap_err();
+    /// assert_eq!(err.kind(), ErrorKind::IllFormed);
+    /// ```
+    Truncated,
     /// A character the target charset cannot hold.
     Unmappable,
     /// Under [`Policy::Escape`](crate::Policy::Escape), something that cannot be kept
@@ -99,6 +114,7 @@ impl Error {
     pub fn kind(&self) -> ErrorKind {
         match &self.repr {
             Repr::Convert(ConvError::IllFormed { .. }) => ErrorKind::IllFormed,
+            Repr::Convert(ConvError::Truncated { .. }) => ErrorKind::Truncated,
             Repr::Convert(ConvError::Unmappable { .. }) => ErrorKind::Unmappable,
             Repr::Convert(ConvError::Unescapable { .. }) => ErrorKind::Unescapable,
             Repr::Convert(ConvError::BomMismatch { .. }) => ErrorKind::BomMismatch,
@@ -115,6 +131,7 @@ impl Error {
         match &self.repr {
             Repr::Convert(
                 ConvError::IllFormed { at, .. }
+                | ConvError::Truncated { at, .. }
                 | ConvError::Unmappable { at, .. }
                 | ConvError::Unescapable { at, .. }
                 | ConvError::NotWritable { at, .. },
@@ -170,6 +187,7 @@ impl Error {
         match &self.repr {
             Repr::Convert(
                 ConvError::IllFormed { bytes, .. }
+                | ConvError::Truncated { bytes, .. }
                 | ConvError::Unmappable { bytes, .. }
                 | ConvError::Unescapable { bytes, .. }
                 | ConvError::NotWritable { bytes, .. },

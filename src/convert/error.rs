@@ -38,6 +38,20 @@ pub enum ConvError {
         /// What is wrong with them.
         problem: Problem,
     },
+    /// Input that ends inside a character or a shift sequence: the end of the input cut a
+    /// well-begun sequence short (a truncated file, or not this charset).
+    Truncated {
+        /// The input's name.
+        file: String,
+        /// Where the incomplete sequence starts.
+        at: Location,
+        /// Its bytes, which run to the end of the input.
+        bytes: Vec<u8>,
+        /// The source charset's name.
+        charset: &'static str,
+        /// True for a charset with shift states, where the sequence may be an escape.
+        stateful: bool,
+    },
     /// A character the target charset has no mapping for.
     Unmappable {
         /// The input's name.
@@ -184,6 +198,14 @@ fn ill_formed_hint(problem: Problem, charset: &str) -> String {
     }
 }
 
+fn truncated_hint(charset: &str) -> String {
+    format!(
+        "the input ends in the middle of a character: it was cut short (an interrupted \
+         download or copy, a file split at a fixed size), or it is not {charset}; \
+         --errors replace writes U+FFFD for the incomplete bytes, -c drops them"
+    )
+}
+
 fn unmappable_hint(ch: char, target: &str) -> String {
     if target.starts_with("UCS-2") && u32::from(ch) > 0xFFFF {
         return "UCS-2 holds only the BMP; use -t UTF-16 for characters above U+FFFF".to_string();
@@ -200,6 +222,7 @@ impl ConvError {
     pub fn shift(&mut self, base: &TextPosition) {
         let at = match self {
             ConvError::IllFormed { at, .. }
+            | ConvError::Truncated { at, .. }
             | ConvError::Unmappable { at, .. }
             | ConvError::Unescapable { at, .. }
             | ConvError::NotWritable { at, .. } => at,
@@ -240,6 +263,25 @@ impl fmt::Display for ConvError {
                     "{file}:{at}: {what} {charset} input: {}\n  hint: {}",
                     hex(bytes),
                     ill_formed_hint(*problem, charset)
+                )
+            }
+            ConvError::Truncated {
+                file,
+                at,
+                bytes,
+                charset,
+                stateful,
+            } => {
+                let what = if *stateful {
+                    "character or shift sequence"
+                } else {
+                    "character"
+                };
+                write!(
+                    f,
+                    "{file}:{at}: incomplete {charset} {what} at end of input: {}\n  hint: {}",
+                    hex(bytes),
+                    truncated_hint(charset)
                 )
             }
             ConvError::Unmappable {

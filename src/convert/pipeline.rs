@@ -131,6 +131,12 @@ pub struct Converter<'a> {
     history: Vec<u8>,
     /// The absolute offset just past the input used so far.
     input_end: u64,
+    /// Where the input ends, once its last piece is being converted: ill-formed bytes that
+    /// reach it may be a character the end cut short.
+    end_of_input: Option<u64>,
+    /// The decoder is being told that the input has ended: what it reports now is a
+    /// character or shift sequence left incomplete.
+    flushing: bool,
     /// A stateful decoder as it was at the start of the current piece, from which error
     /// locations replay the piece (see [`crate::codecs::codec::Decode::snapshot`]).
     piece_decoder: Option<Decoder>,
@@ -237,6 +243,8 @@ impl<'a> Converter<'a> {
             text_origin: 0,
             history: Vec::new(),
             input_end: 0,
+            end_of_input: None,
+            flushing: false,
             units: Vec::new(),
             utf8: Vec::new(),
             wide: Vec::new(),
@@ -300,6 +308,7 @@ impl<'a> Converter<'a> {
         let base = input.offset();
         let (window, eof) = input.fill()?;
         if window.is_empty() && eof {
+            self.end_of_input = Some(base);
             // The last piece was cut at the end of what had arrived, before the end of the
             // input was known: a decoder with state (an open UTF-7 run, a shift) is told now.
             if !matches!(self.charset.form(), Form::Utf8 | Form::Utf16(_)) {
@@ -323,6 +332,9 @@ impl<'a> Converter<'a> {
             }
         };
         let last = eof && piece_len == window.len();
+        if last {
+            self.end_of_input = Some(base + piece_len as u64);
+        }
         let piece = &window[..piece_len];
         self.piece_start = base;
         self.piece_chars = 0;
@@ -436,16 +448,22 @@ impl<'a> Converter<'a> {
             return Ok(());
         }
         let mut pos = 0;
+        // The end of the input is told to the decoder on its own, after the last bytes, so
+        // that an error it reports then is known to be a character or a shift sequence the
+        // end cut short.
+        let mut flush = false;
         loop {
             let mut text = std::mem::take(&mut self.text);
             text.clear();
-            let (status, read) = self.decoder.decode(&piece[pos..], &mut text, last);
+            let src = if flush { &[][..] } else { &piece[pos..] };
+            let (status, read) = self.decoder.decode(src, &mut text, flush);
             self.more_text = status == DecodeStatus::OutputFull;
             let emitted = self.emit_block(&text, piece);
             self.text = text;
             emitted?;
             pos += read;
             match status {
+                DecodeStatus::InputEmpty if last && !flush => flush = true,
                 DecodeStatus::InputEmpty => return Ok(()),
                 DecodeStatus::OutputFull => self.text_origin = self.piece_start + pos as u64,
                 DecodeStatus::Malformed {
@@ -456,7 +474,10 @@ impl<'a> Converter<'a> {
                     let end = self.piece_start + pos as u64 - after as u64;
                     let start = end - len as u64;
                     let bytes = self.bytes_at(piece, start, end);
-                    self.malformed(start, &bytes, problem)?;
+                    self.flushing = flush;
+                    let handled = self.malformed(start, &bytes, problem);
+                    self.flushing = false;
+                    handled?;
                     self.text_origin = end;
                 }
             }
@@ -761,7 +782,30 @@ impl<'a> Converter<'a> {
         Ok(produced + bytes.len() as u64)
     }
 
+    /// True when ill-formed `bytes` at absolute `start` end the input and begin a character
+    /// (or a shift sequence) that more input could have completed: the end cut it short.
+    fn cut_short(&self, start: u64, bytes: &[u8]) -> bool {
+        // What a decoder reports when told the input has ended is what it held for more
+        // (a stateful one may give back bytes after it, as ISO-2022-JP does the `$` of an
+        // ESC $). A stateless charset can be asked about the bytes alone.
+        self.flushing
+            || (self.end_of_input == Some(start + bytes.len() as u64)
+                && !self.charset.is_stateful()
+                && self.charset.char_at(bytes, false) == CharAt::NeedMore)
+    }
+
     fn ill_formed_error(&self, at: Location, bytes: &[u8], problem: Problem) -> ConvError {
+        // An unpaired surrogate is a whole code unit (or WTF-8 code point): it is reported
+        // as what it is, even at the end, where its partner may have been cut off.
+        if problem == Problem::Invalid && self.cut_short(at.offset, bytes) {
+            return ConvError::Truncated {
+                file: self.file.to_string(),
+                at,
+                bytes: bytes.to_vec(),
+                charset: self.charset.name(),
+                stateful: self.charset.is_stateful(),
+            };
+        }
         ConvError::IllFormed {
             file: self.file.to_string(),
             at,
