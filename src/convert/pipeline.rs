@@ -35,6 +35,9 @@ use crate::io::{Input, Output, WINDOW};
 /// Decoded text is handed to the encoder in blocks of at most this many bytes.
 const TEXT_BLOCK: usize = 64 * 1024;
 
+/// Slots of the `//TRANSLIT` cache (a power of two).
+const APPROXIMATIONS: usize = 1024;
+
 /// How a converter treats text besides decoding and encoding it.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -157,6 +160,9 @@ pub struct Converter<'a> {
     segment: String,
     /// A code being written (`--unmappable`, `--byte-format`).
     scratch: String,
+    /// `//TRANSLIT`: the approximations found for the characters met last (see
+    /// [`Converter::approximation`]).
+    approximations: Vec<Option<(char, Option<Cow<'static, str>>)>>,
     /// The cores a mapped input may be validated on ([`Converter::set_threads`]).
     threads: usize,
     /// The offset before which the mapped fast path is not tried again: the end of the
@@ -252,6 +258,7 @@ impl<'a> Converter<'a> {
             more_text: false,
             segment: String::new(),
             scratch: String::new(),
+            approximations: Vec::new(),
             threads: 1,
             bulk_from: 0,
             span_notes: Vec::new(),
@@ -621,14 +628,12 @@ impl<'a> Converter<'a> {
     /// Deals with an unmappable character at byte `index` of the block; returns true when
     /// it stops the conversion (after recording it for the caller to report).
     fn unmappable(&mut self, c: char, index: usize) -> Result<bool, Failure> {
-        if self.opts.translit {
-            let target = self.encoder.charset();
-            let mut encodable = |s: &str| encodes(target, s);
-            if let Some(approx) = translit::approximate(c, &mut encodable) {
-                self.encoder.encode(&approx, &mut self.out.buf, false);
-                self.counts.transliterated += 1;
-                return Ok(false);
-            }
+        if self.opts.translit
+            && let Some(approx) = self.approximation(c)
+        {
+            self.encoder.encode(&approx, &mut self.out.buf, false);
+            self.counts.transliterated += 1;
+            return Ok(false);
         }
         if self.opts.unmappable.is_some() && self.opts.check.is_none() {
             return self.write_char_code(c, index);
@@ -665,6 +670,29 @@ impl<'a> Converter<'a> {
             Policy::Discard => self.counts.unmappable += 1,
         }
         Ok(false)
+    }
+
+    /// The `//TRANSLIT` approximation of `c` in the target, if any. Finding one tries the
+    /// target on each alternative, so the answers are kept in a small cache of
+    /// [`APPROXIMATIONS`] slots, one per character's hash, each holding the last character
+    /// that hashed there: text repeats its few unmappable characters, and any input leaves
+    /// the cache the same size.
+    fn approximation(&mut self, c: char) -> Option<Cow<'static, str>> {
+        if self.approximations.is_empty() {
+            self.approximations.resize(APPROXIMATIONS, None);
+        }
+        // Fibonacci hashing: the top bits of the code point times 2^32 / φ.
+        let slot =
+            (u32::from(c).wrapping_mul(0x9E37_79B9) >> (32 - APPROXIMATIONS.ilog2())) as usize;
+        if let Some((known, found)) = &self.approximations[slot]
+            && *known == c
+        {
+            return found.clone();
+        }
+        let target = self.encoder.charset();
+        let found = translit::approximate(c, &mut |s: &str| encodes(target, s));
+        self.approximations[slot] = Some((c, found.clone()));
+        found
     }
 
     fn advance(&mut self, text: &str) {
