@@ -299,7 +299,8 @@ pub static TABLE: &[Entry] = &[
         codec: &johab::JOHAB,
         aliases: &["CP1361", "MS1361"],
         note: "KS X 1001:1998 annex 3: every modern syllable by its jamo, and KS X 1001's symbols \
-         and hanja, as glibc's `JOHAB`.",
+         and hanja, as glibc's `JOHAB`. 5C is U+20A9 WON SIGN both ways, as glibc and libiconv \
+         have it; U+005C has no code.",
     },
     Entry {
         codec: &iso2022::kr::ISO_2022_KR,
