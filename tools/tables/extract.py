@@ -393,6 +393,137 @@ def t_cp936():
     return meta, rows
 
 
+# ------------------------------------------------------------------------------------------
+# The double-byte EBCDIC pages: single bytes, SO (0E) to the double-byte set, SI (0F) back.
+SO, SI = 0x0E, 0x0F
+EBCDIC_DBCS = {
+    # charset: (what, the charset whose double-byte rows it shares, or None)
+    "IBM930": ("Japanese katakana SBCS (CCSID 290) + DBCS (CCSID 300)", None),
+    "IBM939": ("Japanese Latin SBCS (CCSID 1027) + DBCS (CCSID 300)", "IBM930"),
+    "IBM933": ("Korean SBCS (CCSID 833) + DBCS (CCSID 834)", None),
+    "IBM935": ("Simplified Chinese SBCS (CCSID 836) + DBCS (CCSID 837)", None),
+    "IBM937": ("Traditional Chinese SBCS (CCSID 28709) + DBCS (CCSID 835)", None),
+    "IBM1364": ("Korean SBCS (CCSID 833) + extended DBCS (CCSID 4930)", None),
+    "IBM1371": ("Traditional Chinese SBCS (CCSID 1159) + DBCS (CCSID 835)", None),
+    "IBM1388": ("Simplified Chinese SBCS (CCSID 13124) + GBK DBCS (CCSID 4933)", None),
+    "IBM1390": ("Japanese katakana SBCS (CCSID 290, euro) + JIS X 0213 DBCS (CCSID 16684)", None),
+    "IBM1399": ("Japanese Latin SBCS (CCSID 5123) + JIS X 0213 DBCS (CCSID 16684)", "IBM1390"),
+}
+
+
+def ebcdic_code(out):
+    """The code of one character as glibc's encoder writes it: one byte, or SO a b SI."""
+    if not out:
+        return None  # an error, or nothing at all (glibc drops the tag characters U+E00xx)
+    if len(out) == 1:
+        return out
+    if len(out) == 4 and out[0] == SO and out[3] == SI:
+        return out[1:3]
+    raise SystemExit(f"unexpected encoder output {out.hex()}")
+
+
+def ebcdic_rows(cs):
+    g = peers.Glibc(cs)
+    rows, dec = [], {}
+    codes = [bytes([b]) for b in range(0x100) if b not in (SO, SI)]
+    codes += [bytes([a, b]) for a in range(0x40, 0x100) for b in range(0x40, 0x100)]
+    for c in codes:
+        s = g.decode(c if len(c) == 1 else bytes([SO]) + c + bytes([SI]))
+        if s is None or s == "":
+            continue
+        dec[c] = s
+        rows.append([c.hex().upper(), u(s), "" if ebcdic_code(g.encode(s)) == c else "D"])
+    for cp in range(0x110000):
+        if 0xD800 <= cp < 0xE000:
+            continue
+        e = ebcdic_code(g.encode(chr(cp)))
+        if e is not None and dec.get(e) != chr(cp):
+            rows.append([e.hex().upper(), "%04X" % cp, "E"])
+    rows.sort(key=lambda r: (len(r[0]), r[0], r[2]))
+    return rows
+
+
+def t_ebcdic(cs):
+    what, share = EBCDIC_DBCS[cs]
+    rows = ebcdic_rows(cs)
+    derived = f"python3 tools/tables/extract.py {cs.lower()} (D: the encoder writes another code for the text; E: encoder only)"
+    if share:
+        def shared(r):
+            return len(r[0]) == 4 and r[2] != "E"
+        mine = [r for r in rows if shared(r)]
+        theirs = [r for r in ebcdic_rows(share) if shared(r)]
+        if mine != theirs:
+            raise SystemExit(f"{cs}: the double-byte rows differ from {share}'s")
+        rows = [r for r in rows if not shared(r)]
+        derived += f"; the double-byte rows (four hex digits) but the E ones are {share}'s, identical, and left out here"
+    meta = [
+        ("table", f"{cs} (EBCDIC, {what}) <-> Unicode: single bytes (two hex digits) and the double-byte codes between SO (0E) and SI (0F) (four hex digits)"),
+        ("code", "the bytes, in hex; SO and SI themselves are not rows"),
+        ("source", f"glibc's iconv module {cs}, read through iconv(3): every single byte, every SO lead trail SI for leads and trails 40..FF, and every Unicode scalar value encoded"),
+        ("version", f"glibc {peers.glibc_version()}"),
+        ("licence", "glibc is LGPL-2.1-or-later; the mapping is IBM's (CDRA) for the CCSIDs named"),
+        ("derived", derived),
+        ("peers", f"glibc iconv {cs} (the source); ICU ibm-{cs[3:]} where it has one"),
+    ]
+    return meta, rows
+
+
+# ------------------------------------------------------------------------------------------
+# The charsets of non-spacing diacritic prefixes (ISO 6937 and its relatives): a byte C1..CF
+# before a letter makes the accented letter, in two bytes.
+PREFIXED = {
+    # table: (glibc charset, what)
+    "iso6937": ("ISO_6937", "ISO/IEC 6937:1992 (ISO-IR-156), the teletext and DVB repertoire"),
+    "iso6937-2": ("ISO_6937-2", "ISO 6937-2:1983 (ISO-IR-90), the 1983 edition of its second part"),
+    "t.61-8bit": ("T.61-8BIT", "ITU-T T.61 (ISO-IR-103), the teletex 8-bit set"),
+    "ansi_x3.110": ("ANSI_X3.110", "ANSI X3.110-1983 (ISO-IR-99, CSA T500, NAPLPS)"),
+}
+
+
+def prefixed_rows(cs):
+    g = peers.Glibc(cs)
+    rows, dec = [], {}
+    singles = [bytes([b]) for b in range(0x100)]
+    prefixes = [b for b in range(0xC0, 0xD0) if g.decode(bytes([b])) is None]
+    codes = singles + [bytes([p, b]) for p in prefixes for b in range(0x100)]
+    for c in codes:
+        s = g.decode(c)
+        if s is None or s == "":
+            continue
+        dec[c] = s
+        rows.append([c.hex().upper(), u(s), "" if g.encode(s) == c else "D"])
+    for cp in range(0x110000):
+        if 0xD800 <= cp < 0xE000:
+            continue
+        e = g.encode(chr(cp))
+        if not e or dec.get(e) == chr(cp):
+            continue
+        if len(e) == 2 and e[1] == 0x20 and e[0] in prefixes and e not in dec:
+            # The spacing diacritic as ISO 6937 writes it, prefix + SPACE: glibc's encoder
+            # writes it, its decoder refuses it; the standard reads it so. Both ways here.
+            dec[e] = chr(cp)
+            rows.append([e.hex().upper(), "%04X" % cp, ""])
+        else:
+            rows.append([e.hex().upper(), "%04X" % cp, "E"])
+    rows.sort(key=lambda r: (len(r[0]), r[0], r[2]))
+    return rows
+
+
+def t_prefixed(name):
+    cs, what = PREFIXED[name]
+    rows = prefixed_rows(cs)
+    meta = [
+        ("table", f"{cs}: {what} <-> Unicode. Single bytes (two hex digits) and the two-byte codes of a non-spacing diacritic prefix (C1..CF) and a base byte (four hex digits)"),
+        ("code", "the bytes, in hex"),
+        ("source", f"glibc's iconv module {cs}, read through iconv(3): every byte, every prefix followed by every byte, and every Unicode scalar value encoded"),
+        ("version", f"glibc {peers.glibc_version()}"),
+        ("licence", "glibc is LGPL-2.1-or-later; the mapping is that of the standard named"),
+        ("derived", f"python3 tools/tables/extract.py {name} (D: the encoder writes another code for the text; E: encoder only). The prefix + SPACE rows of the spacing diacritics are glibc's encoder's, taken both ways: ISO/IEC 6937 reads them so, glibc's decoder refuses them (README, deviations)"),
+        ("peers", f"glibc iconv {cs} (the source) and its charmap"),
+    ]
+    return meta, rows
+
+
 TABLES = {
     "cns11643": t_cns11643,
     "big5hkscs": t_big5hkscs,
@@ -406,6 +537,10 @@ TABLES = {
     "gb18030-2005": t_gb18030_2005,
     "cp936": t_cp936,
 }
+for _name in PREFIXED:
+    TABLES[_name] = (lambda n: lambda: t_prefixed(n))(_name)
+for _cs in EBCDIC_DBCS:
+    TABLES[_cs.lower()] = (lambda cs: lambda: t_ebcdic(cs))(_cs)
 
 
 def main(argv):

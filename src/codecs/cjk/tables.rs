@@ -5,7 +5,7 @@
 
 #![forbid(unsafe_code)]
 
-use super::table::Table;
+use super::table::{DbcsTables, Table};
 
 /// KS X 1001 (94×94), from `ksx1001.txt`.
 pub static KSX1001: Table = Table {
@@ -79,6 +79,214 @@ pub static CP932: Table = Table {
     sequences: &[],
 };
 
+/// IBM930's single bytes (0x00 left out), from `ibm930.txt`.
+pub static IBM930_SINGLE: Table = Table {
+    cells: include_bytes!("tables/ibm930_single.bin"),
+    wide: false,
+    decode_only: &[160, 178],
+    sequences: &[],
+};
+
+/// IBM930's two-byte double-byte codes, between SO and SI (leads and trails 0x40..=0xFE), from `ibm930.txt`.
+pub static IBM930_DOUBLE: Table = Table {
+    cells: include_bytes!("tables/ibm930_double.bin"),
+    wide: false,
+    decode_only: &[],
+    sequences: &[],
+};
+
+/// IBM939's single bytes (0x00 left out), from `ibm939.txt`.
+pub static IBM939_SINGLE: Table = Table {
+    cells: include_bytes!("tables/ibm939_single.bin"),
+    wide: false,
+    decode_only: &[161, 224],
+    sequences: &[],
+};
+
+/// IBM933's single bytes (0x00 left out), from `ibm933.txt`.
+pub static IBM933_SINGLE: Table = Table {
+    cells: include_bytes!("tables/ibm933_single.bin"),
+    wide: false,
+    decode_only: &[],
+    sequences: &[],
+};
+
+/// IBM933's two-byte double-byte codes, between SO and SI (leads and trails 0x40..=0xFE), from `ibm933.txt`.
+pub static IBM933_DOUBLE: Table = Table {
+    cells: include_bytes!("tables/ibm933_double.bin"),
+    wide: false,
+    decode_only: &[],
+    sequences: &[],
+};
+
+/// IBM935's single bytes (0x00 left out), from `ibm935.txt`.
+pub static IBM935_SINGLE: Table = Table {
+    cells: include_bytes!("tables/ibm935_single.bin"),
+    wide: false,
+    decode_only: &[],
+    sequences: &[],
+};
+
+/// IBM935's two-byte double-byte codes, between SO and SI (leads and trails 0x40..=0xFE), from `ibm935.txt`.
+pub static IBM935_DOUBLE: Table = Table {
+    cells: include_bytes!("tables/ibm935_double.bin"),
+    wide: false,
+    decode_only: &[],
+    sequences: &[],
+};
+
+/// IBM937's single bytes (0x00 left out), from `ibm937.txt`.
+pub static IBM937_SINGLE: Table = Table {
+    cells: include_bytes!("tables/ibm937_single.bin"),
+    wide: false,
+    decode_only: &[],
+    sequences: &[],
+};
+
+/// IBM937's two-byte double-byte codes, between SO and SI (leads and trails 0x40..=0xFE), from `ibm937.txt`.
+pub static IBM937_DOUBLE: Table = Table {
+    cells: include_bytes!("tables/ibm937_double.bin"),
+    wide: false,
+    decode_only: &[965, 967, 1529, 1533, 1535, 1537, 1538, 1539, 1540, 1544, 1545, 1546, 1547, 1549, 1550, 1552, 1553, 1555, 1557, 1558, 1559, 1560, 1561, 1563, 1564, 1565, 1566, 1568, 1569, 1570, 1571, 1572, 1573, 1575, 1576, 1577, 1578, 1582, 1583, 1584, 1587, 1588, 1589, 1590, 1591, 1593, 1595, 1596, 1597, 1598, 1600, 1601, 1602, 1603, 1604, 1605, 1606, 1607, 1608, 1609, 1610, 1611, 1612, 1613, 1614, 1615, 1616, 1617, 1618, 1619, 1620, 1621, 1622, 1623, 1624, 1625, 1626, 1627, 1628, 1629, 1630, 1631, 1634, 1635, 1636, 1637, 1638, 1639, 1640, 1641, 1642, 1643, 1644, 1645, 1646, 1647, 1648, 1649, 1650, 1651, 1652, 1653, 1654, 1655, 1656, 1657, 1658, 1659, 1660, 1661, 1662, 1663, 1664, 1665, 1666, 1667, 1668, 1669, 1670, 1671, 1672, 1673, 1674, 1675, 1676, 1677, 1678, 1679, 1680, 1681, 1682, 1683, 1684, 1685, 1686, 1687, 1688, 1689, 1691, 1692, 1693, 1694, 1695, 1696, 1697, 1698, 1700, 1701, 1702, 1703, 1704, 1705, 1706, 1707, 1708, 1709, 1710, 1711, 1712, 1713, 1714, 1715, 1716, 1717, 1720, 1721, 1722, 1723, 1724, 1725, 1726, 1727, 1728, 1729, 1730, 1731, 1732, 1733, 1734, 1735, 1736, 1737, 1738, 1739, 1740, 1741, 1742, 1743, 1744],
+    sequences: &[],
+};
+
+/// IBM1364's single bytes (0x00 left out), from `ibm1364.txt`.
+pub static IBM1364_SINGLE: Table = Table {
+    cells: include_bytes!("tables/ibm1364_single.bin"),
+    wide: false,
+    decode_only: &[],
+    sequences: &[],
+};
+
+/// IBM1364's two-byte double-byte codes, between SO and SI (leads and trails 0x40..=0xFE), from `ibm1364.txt`.
+pub static IBM1364_DOUBLE: Table = Table {
+    cells: include_bytes!("tables/ibm1364_double.bin"),
+    wide: false,
+    decode_only: &[],
+    sequences: &[],
+};
+
+/// IBM1371's single bytes (0x00 left out), from `ibm1371.txt`.
+pub static IBM1371_SINGLE: Table = Table {
+    cells: include_bytes!("tables/ibm1371_single.bin"),
+    wide: false,
+    decode_only: &[224],
+    sequences: &[],
+};
+
+/// IBM1371's two-byte double-byte codes, between SO and SI (leads and trails 0x40..=0xFE), from `ibm1371.txt`.
+pub static IBM1371_DOUBLE: Table = Table {
+    cells: include_bytes!("tables/ibm1371_double.bin"),
+    wide: false,
+    decode_only: &[965, 967, 1435, 1529, 1533, 1535, 1537, 1538, 1539, 1540, 1544, 1545, 1546, 1547, 1549, 1550, 1552, 1553, 1555, 1557, 1558, 1559, 1560, 1561, 1563, 1564, 1565, 1566, 1568, 1569, 1570, 1571, 1572, 1573, 1575, 1576, 1577, 1578, 1582, 1583, 1584, 1587, 1588, 1589, 1590, 1591, 1593, 1595, 1596, 1597, 1598, 1600, 1601, 1602, 1603, 1604, 1605, 1606, 1607, 1608, 1609, 1610, 1611, 1612, 1613, 1614, 1615, 1616, 1617, 1618, 1619, 1620, 1621, 1622, 1623, 1624, 1625, 1626, 1627, 1628, 1629, 1630, 1631, 1634, 1635, 1636, 1637, 1638, 1639, 1640, 1641, 1642, 1643, 1644, 1645, 1646, 1647, 1648, 1649, 1650, 1651, 1652, 1653, 1654, 1655, 1656, 1657, 1658, 1659, 1660, 1661, 1662, 1663, 1664, 1665, 1666, 1667, 1668, 1669, 1670, 1671, 1672, 1673, 1674, 1675, 1676, 1677, 1678, 1679, 1680, 1681, 1682, 1683, 1684, 1685, 1686, 1687, 1688, 1689, 1691, 1692, 1693, 1694, 1695, 1696, 1697, 1698, 1700, 1701, 1702, 1703, 1704, 1705, 1706, 1707, 1708, 1709, 1710, 1711, 1712, 1713, 1714, 1715, 1716, 1717, 1720, 1721, 1722, 1723, 1724, 1725, 1726, 1727, 1728, 1729, 1730, 1731, 1732, 1733, 1734, 1735, 1736, 1737, 1738, 1739, 1740, 1741, 1742, 1743, 1744],
+    sequences: &[],
+};
+
+/// IBM1388's single bytes (0x00 left out), from `ibm1388.txt`.
+pub static IBM1388_SINGLE: Table = Table {
+    cells: include_bytes!("tables/ibm1388_single.bin"),
+    wide: false,
+    decode_only: &[],
+    sequences: &[],
+};
+
+/// IBM1388's two-byte double-byte codes, between SO and SI (leads and trails 0x40..=0xFE), from `ibm1388.txt`.
+pub static IBM1388_DOUBLE: Table = Table {
+    cells: include_bytes!("tables/ibm1388_double.bin"),
+    wide: false,
+    decode_only: &[],
+    sequences: &[],
+};
+
+/// IBM1390's single bytes (0x00 left out), from `ibm1390.txt`.
+pub static IBM1390_SINGLE: Table = Table {
+    cells: include_bytes!("tables/ibm1390_single.bin"),
+    wide: false,
+    decode_only: &[87, 89, 106, 156, 202, 203, 204, 205, 206, 207, 218, 219, 220, 221, 222, 223, 234, 235, 236, 237, 238, 239, 250, 251, 252, 253, 254],
+    sequences: &[],
+};
+
+/// IBM1390's two-byte double-byte codes, between SO and SI (leads and trails 0x40..=0xFE), from `ibm1390.txt`.
+pub static IBM1390_DOUBLE: Table = Table {
+    cells: include_bytes!("tables/ibm1390_double.bin"),
+    wide: true,
+    decode_only: &[543],
+    sequences: &[('か', '\u{309a}'), ('き', '\u{309a}'), ('く', '\u{309a}'), ('け', '\u{309a}'), ('こ', '\u{309a}'), ('カ', '\u{309a}'), ('キ', '\u{309a}'), ('ク', '\u{309a}'), ('ケ', '\u{309a}'), ('コ', '\u{309a}'), ('セ', '\u{309a}'), ('ツ', '\u{309a}'), ('ト', '\u{309a}'), ('ㇷ', '\u{309a}'), ('æ', '\u{300}'), ('ɔ', '\u{300}'), ('ɔ', '\u{301}'), ('ʌ', '\u{300}'), ('ʌ', '\u{301}'), ('ə', '\u{300}'), ('ə', '\u{301}'), ('ɚ', '\u{300}'), ('ɚ', '\u{301}'), ('˩', '˥'), ('˥', '˩')],
+};
+
+/// IBM1399's single bytes (0x00 left out), from `ibm1399.txt`.
+pub static IBM1399_SINGLE: Table = Table {
+    cells: include_bytes!("tables/ibm1399_single.bin"),
+    wide: false,
+    decode_only: &[65, 106, 128, 144, 202, 203, 204, 205, 206, 207, 218, 219, 220, 221, 222, 223, 234, 235, 236, 237, 238, 239, 250, 251, 252, 253, 254],
+    sequences: &[],
+};
+
+/// ISO6937's single bytes (0x00 left out), from `iso6937.txt`.
+pub static ISO6937_SINGLE: Table = Table {
+    cells: include_bytes!("tables/iso6937_single.bin"),
+    wide: false,
+    decode_only: &[],
+    sequences: &[],
+};
+
+/// ISO6937's two-byte codes of a prefix (0xC0..=0xCF, 256 bytes after each), from `iso6937.txt`.
+pub static ISO6937_DOUBLE: Table = Table {
+    cells: include_bytes!("tables/iso6937_double.bin"),
+    wide: false,
+    decode_only: &[],
+    sequences: &[],
+};
+
+/// ISO6937_2's single bytes (0x00 left out), from `iso6937-2.txt`.
+pub static ISO6937_2_SINGLE: Table = Table {
+    cells: include_bytes!("tables/iso6937_2_single.bin"),
+    wide: false,
+    decode_only: &[35, 36],
+    sequences: &[],
+};
+
+/// ISO6937_2's two-byte codes of a prefix (0xC0..=0xCF, 256 bytes after each), from `iso6937-2.txt`.
+pub static ISO6937_2_DOUBLE: Table = Table {
+    cells: include_bytes!("tables/iso6937_2_double.bin"),
+    wide: false,
+    decode_only: &[1056],
+    sequences: &[],
+};
+
+/// T61_8BIT's single bytes (0x00 left out), from `t.61-8bit.txt`.
+pub static T61_8BIT_SINGLE: Table = Table {
+    cells: include_bytes!("tables/t61_8bit_single.bin"),
+    wide: false,
+    decode_only: &[],
+    sequences: &[],
+};
+
+/// T61_8BIT's two-byte codes of a prefix (0xC0..=0xCF, 256 bytes after each), from `t.61-8bit.txt`.
+pub static T61_8BIT_DOUBLE: Table = Table {
+    cells: include_bytes!("tables/t61_8bit_double.bin"),
+    wide: false,
+    decode_only: &[],
+    sequences: &[],
+};
+
+/// ANSI_X3_110's single bytes (0x00 left out), from `ansi_x3.110.txt`.
+pub static ANSI_X3_110_SINGLE: Table = Table {
+    cells: include_bytes!("tables/ansi_x3_110_single.bin"),
+    wide: false,
+    decode_only: &[],
+    sequences: &[],
+};
+
+/// ANSI_X3_110's two-byte codes of a prefix (0xC0..=0xCF, 256 bytes after each), from `ansi_x3.110.txt`.
+pub static ANSI_X3_110_DOUBLE: Table = Table {
+    cells: include_bytes!("tables/ansi_x3_110_double.bin"),
+    wide: false,
+    decode_only: &[],
+    sequences: &[],
+};
+
 /// Big5-HKSCS single bytes above 0x7F, from `big5hkscs.txt`.
 pub static BIG5HKSCS_SINGLE: &[(u8, char)] = &[(128, '\u{80}')];
 
@@ -87,3 +295,101 @@ pub static CP950_SINGLE: &[(u8, char)] = &[(128, '\u{80}'), (255, '\u{f8f8}')];
 
 /// The indexes in `JISX0213` of the ten plane-1 cells JIS X 0213:2004 added (flag `2004`).
 pub static JISX0213_2004: &[u32] = &[1222, 1409, 4375, 4417, 7808, 8831, 8832, 8833, 8834, 8835];
+
+/// IBM930's tables, from `ibm930.txt`.
+pub static IBM930: DbcsTables = DbcsTables {
+    single: &IBM930_SINGLE,
+    double: &IBM930_DOUBLE,
+    encode_only: &[('\\', 91), ('~', 161), ('―', 17482), ('∥', 17532), ('俠', 21228), ('剝', 21633), ('啞', 21716), ('嚙', 21629), ('囊', 20880), ('塡', 20318), ('屛', 21571), ('屢', 21952), ('搔', 21667), ('摑', 21709), ('攢', 23410), ('栅', 20977), ('梎', 23550), ('潑', 21754), ('瀆', 21840), ('焰', 21486), ('瘦', 21668), ('禱', 21843), ('簞', 21706), ('繈', 24817), ('繡', 21210), ('繫', 21363), ('腁', 25008), ('荆', 21427), ('萊', 21193), ('蔣', 21496), ('蟬', 21480), ('蠟', 21153), ('軀', 21331), ('醬', 20607), ('醱', 20986), ('頰', 20147), ('頹', 26312), ('顚', 21953), ('驒', 21466), ('鷗', 21604), ('鹼', 19581), ('麴', 21089), ('麵', 21855), ('\u{f86f}', 17518), ('－', 16992), ('～', 17313)],
+};
+
+/// IBM939's tables, from `ibm939.txt`.
+pub static IBM939: DbcsTables = DbcsTables {
+    single: &IBM939_SINGLE,
+    double: &IBM930_DOUBLE,
+    encode_only: &[('\\', 178), ('~', 160), ('―', 17482), ('∥', 17532), ('俠', 21228), ('剝', 21633), ('啞', 21716), ('嚙', 21629), ('囊', 20880), ('塡', 20318), ('屛', 21571), ('屢', 21952), ('搔', 21667), ('摑', 21709), ('攢', 23410), ('栅', 20977), ('梎', 23550), ('潑', 21754), ('瀆', 21840), ('焰', 21486), ('瘦', 21668), ('禱', 21843), ('簞', 21706), ('繈', 24817), ('繡', 21210), ('繫', 21363), ('腁', 25008), ('荆', 21427), ('萊', 21193), ('蔣', 21496), ('蟬', 21480), ('蠟', 21153), ('軀', 21331), ('醬', 20607), ('醱', 20986), ('頰', 20147), ('頹', 26312), ('顚', 21953), ('驒', 21466), ('鷗', 21604), ('鹼', 19581), ('麴', 21089), ('麵', 21855), ('\u{f86f}', 17518), ('－', 16992), ('～', 17313), ('￤', 17002)],
+};
+
+/// IBM933's tables, from `ibm933.txt`.
+pub static IBM933: DbcsTables = DbcsTables {
+    single: &IBM933_SINGLE,
+    double: &IBM933_DOUBLE,
+    encode_only: &[('\u{ad}', 16712), ('·', 16707), ('―', 16713), ('∼', 17057), ('⊙', 18799), ('～', 18772)],
+};
+
+/// IBM935's tables, from `ibm935.txt`.
+pub static IBM935: DbcsTables = DbcsTables {
+    single: &IBM935_SINGLE,
+    double: &IBM935_DOUBLE,
+    encode_only: &[('·', 17221), ('—', 17482)],
+};
+
+/// IBM937's tables, from `ibm937.txt`.
+pub static IBM937: DbcsTables = DbcsTables {
+    single: &IBM937_SINGLE,
+    double: &IBM937_DOUBLE,
+    encode_only: &[('¯', 17057), ('–', 17482), ('∣', 16975), ('彝', 25952), ('～', 17313)],
+};
+
+/// IBM1364's tables, from `ibm1364.txt`.
+pub static IBM1364: DbcsTables = DbcsTables {
+    single: &IBM1364_SINGLE,
+    double: &IBM1364_DOUBLE,
+    encode_only: &[('\u{ad}', 16712), ('·', 16707), ('―', 16713), ('∼', 17057), ('⊙', 18799), ('～', 18772)],
+};
+
+/// IBM1371's tables, from `ibm1371.txt`.
+pub static IBM1371: DbcsTables = DbcsTables {
+    single: &IBM1371_SINGLE,
+    double: &IBM1371_DOUBLE,
+    encode_only: &[('\\', 91), ('¯', 17057), ('–', 17482), ('∣', 16975), ('彝', 25952), ('～', 17313)],
+};
+
+/// IBM1388's tables, from `ibm1388.txt`.
+pub static IBM1388: DbcsTables = DbcsTables {
+    single: &IBM1388_SINGLE,
+    double: &IBM1388_DOUBLE,
+    encode_only: &[('・', 17221)],
+};
+
+/// IBM1390's tables, from `ibm1390.txt`.
+pub static IBM1390: DbcsTables = DbcsTables {
+    single: &IBM1390_SINGLE,
+    double: &IBM1390_DOUBLE,
+    encode_only: &[('栅', 20977), ('梎', 23550), ('繈', 24817), ('腁', 25008), ('荆', 21427), ('頹', 26312), ('\u{f86f}', 17518)],
+};
+
+/// IBM1399's tables, from `ibm1399.txt`.
+pub static IBM1399: DbcsTables = DbcsTables {
+    single: &IBM1399_SINGLE,
+    double: &IBM1390_DOUBLE,
+    encode_only: &[('栅', 20977), ('梎', 23550), ('繈', 24817), ('腁', 25008), ('荆', 21427), ('頹', 26312), ('\u{f86f}', 17518)],
+};
+
+/// ISO6937's tables, from `iso6937.txt`.
+pub static ISO6937: DbcsTables = DbcsTables {
+    single: &ISO6937_SINGLE,
+    double: &ISO6937_DOUBLE,
+    encode_only: &[],
+};
+
+/// ISO6937_2's tables, from `iso6937-2.txt`.
+pub static ISO6937_2: DbcsTables = DbcsTables {
+    single: &ISO6937_2_SINGLE,
+    double: &ISO6937_2_DOUBLE,
+    encode_only: &[],
+};
+
+/// T61_8BIT's tables, from `t.61-8bit.txt`.
+pub static T61_8BIT: DbcsTables = DbcsTables {
+    single: &T61_8BIT_SINGLE,
+    double: &T61_8BIT_DOUBLE,
+    encode_only: &[],
+};
+
+/// ANSI_X3_110's tables, from `ansi_x3.110.txt`.
+pub static ANSI_X3_110: DbcsTables = DbcsTables {
+    single: &ANSI_X3_110_SINGLE,
+    double: &ANSI_X3_110_DOUBLE,
+    encode_only: &[],
+};

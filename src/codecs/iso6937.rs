@@ -1,0 +1,318 @@
+//! The charsets of non-spacing diacritic prefixes: ISO 6937 (ISO-IR-156, the teletext and
+//! DVB repertoire), its 1983 second part ISO 6937-2 (ISO-IR-90), ITU-T T.61 (teletex,
+//! ISO-IR-103) and ANSI X3.110 (ISO-IR-99, NAPLPS), as glibc's modules of those names convert
+//! them (tables in data/cjk, read from glibc).
+//!
+//! A byte C1..CF is a diacritic that goes before its letter: C2 65 is é. A prefix followed by
+//! a byte it does not combine with is an error of one byte (the prefix; the next byte is read
+//! again), and so is a prefix at the end of the input. A prefix before SPACE is the spacing
+//! diacritic (C2 20 is U+00B4), as ISO 6937 defines it and as glibc's encoders write it;
+//! glibc's decoders refuse it (README, deviations). The encoder writes each character as the
+//! table has it, and the one-way codes glibc's tables give some characters.
+//!
+//! Not stateful: the input may be cut after any byte that is not a prefix.
+
+#![forbid(unsafe_code)]
+
+use super::cjk::table::{Cell, DbcsTables, prefixed_index};
+use super::cjk::tables;
+use super::codec::{Codec, Decode, DecodeStatus, Encode, EncodeStatus, Locate, Problem};
+use std::sync::OnceLock;
+
+/// One charset of diacritic prefixes.
+#[derive(Clone, Copy)]
+pub struct Prefixed {
+    name: &'static str,
+    tables: &'static DbcsTables,
+    lookups: &'static Lookups,
+}
+
+/// A charset's lookups, built from its tables on first use.
+struct Lookups {
+    decode: OnceLock<DecodeMap>,
+    encode: OnceLock<Vec<u16>>,
+}
+
+impl Lookups {
+    const fn new() -> Lookups {
+        Lookups {
+            decode: OnceLock::new(),
+            encode: OnceLock::new(),
+        }
+    }
+}
+
+/// Defines the `static` of a charset, with lookups of its own.
+macro_rules! prefixed {
+    ($(#[$doc:meta])* $static:ident, $name:literal, $table:ident) => {
+        $(#[$doc])*
+        pub static $static: Prefixed = Prefixed {
+            name: $name,
+            tables: &tables::$table,
+            lookups: {
+                static LOOKUPS: Lookups = Lookups::new();
+                &LOOKUPS
+            },
+        };
+    };
+}
+
+prefixed!(
+    /// ISO 6937 (ISO/IEC 6937:1992).
+    ISO_6937,
+    "ISO_6937",
+    ISO6937
+);
+prefixed!(
+    /// ISO 6937-2:1983.
+    ISO_6937_2,
+    "ISO_6937-2",
+    ISO6937_2
+);
+prefixed!(
+    /// ITU-T T.61, the 8-bit set.
+    T61_8BIT,
+    "T.61-8BIT",
+    T61_8BIT
+);
+prefixed!(
+    /// ANSI X3.110-1983.
+    ANSI_X3_110,
+    "ANSI_X3.110",
+    ANSI_X3_110
+);
+
+/// The decoder's lookups: every single byte's character as packed UTF-8 (the low three
+/// bytes, first lowest, and the length in the top one; 0 for none), and which bytes are
+/// prefixes.
+struct DecodeMap {
+    single: [u32; 256],
+    prefix: [bool; 256],
+}
+
+fn packed(c: char) -> u32 {
+    let mut utf8 = [0u8; 4];
+    let n = c.encode_utf8(&mut utf8).len();
+    if n > 3 {
+        return 0;
+    }
+    utf8[3] = n as u8;
+    u32::from_le_bytes(utf8)
+}
+
+impl Prefixed {
+    fn map(&self) -> &'static DecodeMap {
+        let lookups: &'static Lookups = self.lookups;
+        lookups.decode.get_or_init(|| {
+            let mut map = DecodeMap {
+                single: [0; 256],
+                prefix: [false; 256],
+            };
+            map.single[0] = packed('\0');
+            for b in 1..=255u8 {
+                if let Cell::Char(c) = self.tables.single.cell(usize::from(b)) {
+                    map.single[usize::from(b)] = packed(c);
+                }
+                map.prefix[usize::from(b)] = (0..=255u8).any(|base| {
+                    prefixed_index(b, base)
+                        .is_some_and(|i| self.tables.double.cell(i) != Cell::Empty)
+                });
+            }
+            map
+        })
+    }
+
+    /// Each BMP character's code: a byte (below 0x100) or prefix and base; 0 for none
+    /// (U+0000 apart).
+    fn codes(&self) -> &'static [u16] {
+        let lookups: &'static Lookups = self.lookups;
+        lookups.encode.get_or_init(|| {
+            let mut codes = vec![0u16; 0x1_0000];
+            let single = self.tables.single.inverse();
+            let double = self.tables.double.inverse();
+            for (cp, slot) in codes.iter_mut().enumerate().skip(1) {
+                let Some(c) = char::from_u32(cp as u32) else {
+                    continue;
+                };
+                if let Some(b) = single.get(c) {
+                    *slot = b as u16;
+                } else if let Some(i) = double.get(c) {
+                    let (prefix, base) = (0xC0 + i / 256, i % 256);
+                    *slot = (prefix << 8 | base) as u16;
+                }
+            }
+            for &(c, code) in self.tables.encode_only {
+                if let Some(slot) = codes.get_mut(c as usize)
+                    && *slot == 0
+                {
+                    *slot = code;
+                }
+            }
+            codes
+        })
+    }
+
+    /// The character of prefix and base, if they combine.
+    fn pair(&self, prefix: u8, base: u8) -> Option<char> {
+        match self.tables.double.cell(prefixed_index(prefix, base)?) {
+            Cell::Char(c) => Some(c),
+            _ => None,
+        }
+    }
+}
+
+impl Codec for Prefixed {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn decoder(&self) -> Box<dyn Decode> {
+        Box::new(PrefixedDecoder {
+            cs: *self,
+            prefix: None,
+        })
+    }
+
+    fn encoder(&self) -> Box<dyn Encode> {
+        Box::new(PrefixedEncoder { cs: *self })
+    }
+
+    fn clean_after(&self, byte: u8) -> bool {
+        !self.map().prefix[usize::from(byte)]
+    }
+
+    fn locate(&self) -> Locate {
+        Locate::Replay
+    }
+
+    fn decodes_one_to_one(&self) -> bool {
+        false
+    }
+}
+
+fn bad(len: usize) -> DecodeStatus {
+    DecodeStatus::Malformed {
+        len,
+        after: 0,
+        problem: Problem::Invalid,
+    }
+}
+
+/// The decoder: a prefix that ended the previous input.
+struct PrefixedDecoder {
+    cs: Prefixed,
+    prefix: Option<u8>,
+}
+
+impl Decode for PrefixedDecoder {
+    fn decode(&mut self, src: &[u8], dst: &mut String, last: bool) -> (DecodeStatus, usize) {
+        let mut i = 0;
+        if let Some(prefix) = self.prefix {
+            let Some(&base) = src.first() else {
+                if last {
+                    self.prefix = None;
+                    return (bad(1), 0);
+                }
+                return (DecodeStatus::InputEmpty, 0);
+            };
+            if dst.capacity() - dst.len() < 4 {
+                return (DecodeStatus::OutputFull, 0);
+            }
+            self.prefix = None;
+            match self.cs.pair(prefix, base) {
+                Some(c) => dst.push(c),
+                // The prefix alone; the byte after it is read again.
+                None => return (bad(1), 0),
+            }
+            i = 1;
+        }
+        let map = self.cs.map();
+        let mut buf = [0u8; 4096];
+        let mut k = 0;
+        let cap = dst.capacity();
+        let flush = |dst: &mut String, buf: &[u8]| {
+            // Whole characters of UTF-8 from the table.
+            if let Ok(text) = simdutf8::basic::from_utf8(buf) {
+                dst.push_str(text);
+            }
+        };
+        while i < src.len() {
+            if k + 4 > buf.len() {
+                flush(dst, &buf[..k]);
+                k = 0;
+            }
+            if cap - dst.len() - k < 4 {
+                flush(dst, &buf[..k]);
+                return (DecodeStatus::OutputFull, i);
+            }
+            let limit = (cap - dst.len()).min(buf.len()) - 4;
+            while i < src.len() && k <= limit {
+                let v = map.single[usize::from(src[i])];
+                if v == 0 {
+                    break;
+                }
+                buf[k..k + 4].copy_from_slice(&v.to_le_bytes());
+                k += (v >> 24) as usize;
+                i += 1;
+            }
+            if i == src.len() {
+                break;
+            }
+            if k > limit {
+                continue;
+            }
+            let b = src[i];
+            if !map.prefix[usize::from(b)] {
+                flush(dst, &buf[..k]);
+                return (bad(1), i + 1);
+            }
+            match src.get(i + 1) {
+                None if last => {
+                    flush(dst, &buf[..k]);
+                    return (bad(1), i + 1);
+                }
+                None => {
+                    flush(dst, &buf[..k]);
+                    self.prefix = Some(b);
+                    return (DecodeStatus::InputEmpty, i + 1);
+                }
+                Some(&base) => match self.cs.pair(b, base) {
+                    Some(c) => {
+                        k += c.encode_utf8(&mut buf[k..]).len();
+                        i += 2;
+                    }
+                    None => {
+                        flush(dst, &buf[..k]);
+                        return (bad(1), i + 1);
+                    }
+                },
+            }
+        }
+        flush(dst, &buf[..k]);
+        (DecodeStatus::InputEmpty, src.len())
+    }
+}
+
+/// The encoder (no state: every character is written whole).
+struct PrefixedEncoder {
+    cs: Prefixed,
+}
+
+impl Encode for PrefixedEncoder {
+    fn encode(&mut self, src: &str, dst: &mut Vec<u8>, _last: bool) -> (EncodeStatus, usize) {
+        let codes = self.cs.codes();
+        dst.reserve(src.len() + src.len() / 2);
+        for (i, c) in src.char_indices() {
+            match codes.get(c as usize).copied() {
+                Some(code @ 1..=0xFF) => dst.push(code as u8),
+                Some(code @ 0x100..) => dst.extend_from_slice(&code.to_be_bytes()),
+                _ if c == '\0' => dst.push(0),
+                _ => return (EncodeStatus::Unmappable(c), i + c.len_utf8()),
+            }
+        }
+        (EncodeStatus::Done, src.len())
+    }
+}
+
+#[cfg(test)]
+mod tests;
