@@ -60,6 +60,7 @@ CPYTHON_FILES = [
     ("hz", "HZ-GB-2312"), ("iso2022_kr", "ISO-2022-KR"),
     ("iso2022_jp", "ISO-2022-JP-1"), ("iso2022_jp", "ISO-2022-JP-2"),
     ("iso2022_jp", "ISO-2022-JP-3"), ("iso2022_jp", "ISO-2022-JP-2004"),
+    ("iso2022_jp", "ISO-2022-JP-EXT"),
 ]
 
 # Model name (tools/tables/model.py) -> our label.
@@ -181,6 +182,7 @@ PEERS = {
                                      "icu:ISO-2022-JP-2"]),
     "ISO-2022-JP-3": ("iso2022jp3", ["python:iso2022_jp_3", "glibc:ISO-2022-JP-3"]),
     "ISO-2022-JP-2004": ("iso2022jp3", ["python:iso2022_jp_2004"]),
+    "ISO-2022-JP-EXT": ("iso2022jp1", ["python:iso2022_jp_ext"]),
 }
 
 SAMPLE = 3000  # characters drawn from each repertoire

@@ -87,7 +87,11 @@ prefixed!(
 /// prefixes.
 struct DecodeMap {
     single: [u32; 256],
+    /// The character of each prefix and byte, packed likewise, at [`prefixed_index`].
+    pairs: Vec<u32>,
     prefix: [bool; 256],
+    /// True when bytes 00..7F are ASCII (ISO 6937, ANSI X3.110; not T.61): copied in runs.
+    ascii: bool,
 }
 
 fn packed(c: char) -> u32 {
@@ -106,7 +110,14 @@ impl Prefixed {
         lookups.decode.get_or_init(|| {
             let mut map = DecodeMap {
                 single: [0; 256],
+                pairs: (0..16 * 256)
+                    .map(|i| match self.tables.double.cell(i) {
+                        Cell::Char(c) => packed(c),
+                        _ => 0,
+                    })
+                    .collect(),
                 prefix: [false; 256],
+                ascii: false,
             };
             map.single[0] = packed('\0');
             for b in 1..=255u8 {
@@ -118,6 +129,7 @@ impl Prefixed {
                         .is_some_and(|i| self.tables.double.cell(i) != Cell::Empty)
                 });
             }
+            map.ascii = (0..0x80u8).all(|b| map.single[usize::from(b)] == packed(char::from(b)));
             map
         })
     }
@@ -204,92 +216,157 @@ struct PrefixedDecoder {
     prefix: Option<u8>,
 }
 
-impl Decode for PrefixedDecoder {
-    fn decode(&mut self, src: &[u8], dst: &mut String, last: bool) -> (DecodeStatus, usize) {
+/// Where decoded UTF-8 goes: a `String` (checked as it is appended: this module has no
+/// unsafe code) or, on the direct path to UTF-8 output, a byte buffer that grows.
+trait Sink {
+    /// Bytes that fit before the caller should be told the output is full.
+    fn room(&self) -> usize;
+    /// Appends UTF-8 made of table entries and ASCII.
+    fn put(&mut self, utf8: &[u8]);
+}
+
+impl Sink for String {
+    fn room(&self) -> usize {
+        self.capacity() - self.len()
+    }
+
+    fn put(&mut self, utf8: &[u8]) {
+        if let Ok(text) = simdutf8::basic::from_utf8(utf8) {
+            self.push_str(text);
+        }
+    }
+}
+
+/// The byte buffer of the direct path.
+struct Bytes<'a>(&'a mut Vec<u8>);
+
+impl Sink for Bytes<'_> {
+    fn room(&self) -> usize {
+        // Unbounded (the buffer grows), but small enough that adding to it cannot overflow.
+        usize::MAX / 4
+    }
+
+    fn put(&mut self, utf8: &[u8]) {
+        self.0.extend_from_slice(utf8);
+    }
+}
+
+impl PrefixedDecoder {
+    /// Finishes a prefix that ended the previous input; `None` when done and decoding goes
+    /// on after the byte it took.
+    fn finish_prefix<S: Sink>(
+        &mut self,
+        prefix: u8,
+        src: &[u8],
+        dst: &mut S,
+        last: bool,
+    ) -> Option<(DecodeStatus, usize)> {
+        let Some(&base) = src.first() else {
+            if last {
+                self.prefix = None;
+                return Some((bad(1), 0));
+            }
+            return Some((DecodeStatus::InputEmpty, 0));
+        };
+        if dst.room() < 4 {
+            return Some((DecodeStatus::OutputFull, 0));
+        }
+        self.prefix = None;
+        match self.cs.pair(prefix, base) {
+            Some(c) => {
+                dst.put(c.encode_utf8(&mut [0; 4]).as_bytes());
+                None
+            }
+            // The prefix alone; the byte after it is read again.
+            None => Some((bad(1), 0)),
+        }
+    }
+
+    fn decode_into<S: Sink>(
+        &mut self,
+        src: &[u8],
+        dst: &mut S,
+        last: bool,
+    ) -> (DecodeStatus, usize) {
         let mut i = 0;
         if let Some(prefix) = self.prefix {
-            let Some(&base) = src.first() else {
-                if last {
-                    self.prefix = None;
-                    return (bad(1), 0);
-                }
-                return (DecodeStatus::InputEmpty, 0);
-            };
-            if dst.capacity() - dst.len() < 4 {
-                return (DecodeStatus::OutputFull, 0);
-            }
-            self.prefix = None;
-            match self.cs.pair(prefix, base) {
-                Some(c) => dst.push(c),
-                // The prefix alone; the byte after it is read again.
-                None => return (bad(1), 0),
+            if let Some(status) = self.finish_prefix(prefix, src, dst, last) {
+                return status;
             }
             i = 1;
         }
         let map = self.cs.map();
-        let mut buf = [0u8; 4096];
-        let mut k = 0;
-        let cap = dst.capacity();
-        let flush = |dst: &mut String, buf: &[u8]| {
-            // Whole characters of UTF-8 from the table.
-            if let Ok(text) = simdutf8::basic::from_utf8(buf) {
-                dst.push_str(text);
-            }
-        };
+        // Table entries go four bytes at a time into a buffer, appended in one piece.
+        let mut buf = [0u8; 4096 + 8];
         while i < src.len() {
-            if k + 4 > buf.len() {
-                flush(dst, &buf[..k]);
-                k = 0;
-            }
-            if cap - dst.len() - k < 4 {
-                flush(dst, &buf[..k]);
+            let room = dst.room();
+            if room < 4 {
                 return (DecodeStatus::OutputFull, i);
             }
-            let limit = (cap - dst.len()).min(buf.len()) - 4;
-            while i < src.len() && k <= limit {
-                let v = map.single[usize::from(src[i])];
+            if map.ascii && src[i] < 0x80 {
+                let end = src.len().min(i + room);
+                let n = encoding_rs::Encoding::ascii_valid_up_to(&src[i..end]);
+                dst.put(&src[i..i + n]);
+                i += n;
+                continue;
+            }
+            let limit = room.min(4096) - 3;
+            let mut k = 0;
+            while i < src.len() && k < limit {
+                let b = src[i];
+                let mut v = map.single[usize::from(b)];
+                let mut n = 1;
                 if v == 0 {
-                    break;
+                    if !map.prefix[usize::from(b)] || i + 1 == src.len() {
+                        break;
+                    }
+                    v = map.pairs[usize::from(b & 0x0F) << 8 | usize::from(src[i + 1])];
+                    if v == 0 {
+                        break;
+                    }
+                    n = 2;
                 }
                 buf[k..k + 4].copy_from_slice(&v.to_le_bytes());
                 k += (v >> 24) as usize;
-                i += 1;
+                i += n;
             }
-            if i == src.len() {
-                break;
-            }
-            if k > limit {
+            dst.put(&buf[..k]);
+            if i == src.len() || k >= limit || (map.ascii && src[i] < 0x80) {
                 continue;
             }
             let b = src[i];
+            if map.single[usize::from(b)] != 0 {
+                continue;
+            }
             if !map.prefix[usize::from(b)] {
-                flush(dst, &buf[..k]);
                 return (bad(1), i + 1);
             }
-            match src.get(i + 1) {
-                None if last => {
-                    flush(dst, &buf[..k]);
-                    return (bad(1), i + 1);
-                }
-                None => {
-                    flush(dst, &buf[..k]);
-                    self.prefix = Some(b);
-                    return (DecodeStatus::InputEmpty, i + 1);
-                }
-                Some(&base) => match self.cs.pair(b, base) {
-                    Some(c) => {
-                        k += c.encode_utf8(&mut buf[k..]).len();
-                        i += 2;
-                    }
-                    None => {
-                        flush(dst, &buf[..k]);
-                        return (bad(1), i + 1);
-                    }
-                },
+            if i + 1 < src.len() {
+                // A prefix before a byte it does not combine with: the prefix alone.
+                return (bad(1), i + 1);
             }
+            if last {
+                return (bad(1), i + 1);
+            }
+            self.prefix = Some(b);
+            return (DecodeStatus::InputEmpty, src.len());
         }
-        flush(dst, &buf[..k]);
         (DecodeStatus::InputEmpty, src.len())
+    }
+}
+
+impl Decode for PrefixedDecoder {
+    fn decode(&mut self, src: &[u8], dst: &mut String, last: bool) -> (DecodeStatus, usize) {
+        self.decode_into(src, dst, last)
+    }
+
+    fn decode_to_utf8(
+        &mut self,
+        src: &[u8],
+        dst: &mut Vec<u8>,
+        last: bool,
+    ) -> Option<(DecodeStatus, usize)> {
+        Some(self.decode_into(src, &mut Bytes(dst), last))
     }
 }
 
@@ -301,13 +378,28 @@ struct PrefixedEncoder {
 impl Encode for PrefixedEncoder {
     fn encode(&mut self, src: &str, dst: &mut Vec<u8>, _last: bool) -> (EncodeStatus, usize) {
         let codes = self.cs.codes();
+        let ascii = self.cs.map().ascii;
         dst.reserve(src.len() + src.len() / 2);
-        for (i, c) in src.char_indices() {
+        let bytes = src.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            if ascii && bytes[i] < 0x80 {
+                // ASCII writes itself: in runs.
+                let run = bytes[i..].iter().take_while(|b| b.is_ascii()).count();
+                dst.extend_from_slice(&bytes[i..i + run]);
+                i += run;
+                continue;
+            }
+            let Some(c) = src[i..].chars().next() else {
+                break;
+            };
+            let at = i;
+            i += c.len_utf8();
             match codes.get(c as usize).copied() {
                 Some(code @ 1..=0xFF) => dst.push(code as u8),
                 Some(code @ 0x100..) => dst.extend_from_slice(&code.to_be_bytes()),
                 _ if c == '\0' => dst.push(0),
-                _ => return (EncodeStatus::Unmappable(c), i + c.len_utf8()),
+                _ => return (EncodeStatus::Unmappable(c), at + c.len_utf8()),
             }
         }
         (EncodeStatus::Done, src.len())

@@ -13,7 +13,8 @@
 use super::cjk::engine::{self, Code, Fast, Multibyte, Step};
 use super::cjk::table::{Cell, Inverse, PLANE, jis_to_sjis, row_cell, set94, sjis_code};
 use super::cjk::table::{sjis_index, sjis_to_jis};
-use super::cjk::tables::{CP932, JISX0208, JISX0212, JISX0213};
+use super::cjk::tables::{CP932, EUCJPMS, EUCJPMS_ENCODE_ONLY, EUCJPMS_SINGLE};
+use super::cjk::tables::{JISX0208, JISX0212, JISX0213};
 use super::codec::Codec;
 use std::sync::OnceLock;
 
@@ -25,6 +26,7 @@ enum Kind {
     Cp932,
     EucJis2004,
     ShiftJis2004,
+    EucJpMs,
 }
 
 /// A Japanese charset of this family.
@@ -74,6 +76,19 @@ pub static SHIFT_JIS_2004: Jis = Jis {
     fast: &SJIS04_FAST,
 };
 static SJIS04_FAST: Fast = Fast::new();
+
+/// EUC-JP-MS (eucJP-ms): EUC-JP with CP932's mappings and extensions, as glibc's module.
+pub static EUC_JP_MS: Jis = Jis {
+    name: "EUC-JP-MS",
+    kind: Kind::EucJpMs,
+    fast: &EUCJPMS_FAST,
+};
+static EUCJPMS_FAST: Fast = Fast::new();
+
+fn eucjpms_inverse() -> &'static Inverse {
+    static INV: OnceLock<Inverse> = OnceLock::new();
+    INV.get_or_init(|| EUCJPMS.inverse())
+}
 
 fn jisx0208_inverse() -> &'static Inverse {
     static INV: OnceLock<Inverse> = OnceLock::new();
@@ -251,6 +266,11 @@ impl Jis {
 
     fn step_euc(&self, b: &[u8]) -> Step {
         let lead = b[0];
+        if self.kind == Kind::EucJpMs
+            && let Some(&(_, c)) = EUCJPMS_SINGLE.iter().find(|&&(x, _)| x == lead)
+        {
+            return Step::Char(Cell::Char(c), 1);
+        }
         match lead {
             0xA1..=0xFE => match b.get(1) {
                 None => Step::Short,
@@ -258,6 +278,8 @@ impl Jis {
                     let (r, k) = (lead - 0x80, t - 0x80);
                     let cell = if self.kind == Kind::EucJp {
                         jisx0208(r, k).map_or(Cell::Empty, Cell::Char)
+                    } else if self.kind == Kind::EucJpMs {
+                        set94(0, r, k).map_or(Cell::Empty, |i| EUCJPMS.cell(i))
                     } else {
                         jisx0213(1, r, k)
                     };
@@ -281,6 +303,8 @@ impl Jis {
                     let (r, k) = (r - 0x80, k - 0x80);
                     let cell = if self.kind == Kind::EucJp {
                         jisx0212(r, k).map_or(Cell::Empty, Cell::Char)
+                    } else if self.kind == Kind::EucJpMs {
+                        set94(1, r, k).map_or(Cell::Empty, |i| EUCJPMS.cell(i))
                     } else {
                         jisx0213(2, r, k)
                     };
@@ -293,7 +317,7 @@ impl Jis {
 
     /// The one-way codes: U+00A5 as 5C and U+203E as 7E.
     fn yen_overline(&self, c: char) -> Option<Code> {
-        if self.kind == Kind::EucJis2004 {
+        if matches!(self.kind, Kind::EucJis2004 | Kind::EucJpMs) {
             return None;
         }
         match c {
@@ -322,7 +346,7 @@ impl Multibyte for Jis {
     #[inline]
     fn step(&self, b: &[u8]) -> Step {
         match self.kind {
-            Kind::EucJp | Kind::EucJis2004 => self.step_euc(b),
+            Kind::EucJp | Kind::EucJis2004 | Kind::EucJpMs => self.step_euc(b),
             _ => self.step_shift_jis(b),
         }
     }
@@ -333,7 +357,7 @@ impl Multibyte for Jis {
         }
         if let Some(k) = kana_byte(c) {
             return Some(match self.kind {
-                Kind::EucJp | Kind::EucJis2004 => Code::of(&[0x8E, k]),
+                Kind::EucJp | Kind::EucJis2004 | Kind::EucJpMs => Code::of(&[0x8E, k]),
                 _ => Code::of(&[k]),
             });
         }
@@ -349,6 +373,24 @@ impl Multibyte for Jis {
             Kind::EucJis2004 | Kind::ShiftJis2004 => {
                 jisx0213_code(c).and_then(|p| self.jisx0213_bytes(p))
             }
+            Kind::EucJpMs if (0x80..0xA0).contains(&(c as u32)) => EUCJPMS_SINGLE
+                .iter()
+                .find(|&&(_, x)| x == c)
+                .map(|&(b, _)| Code::of(&[b])),
+            Kind::EucJpMs => match eucjpms_inverse().get(c) {
+                Some(i) => {
+                    let (r, k) = row_cell(i);
+                    Some(if (i as usize) < PLANE {
+                        Code::of(&[r | 0x80, k | 0x80])
+                    } else {
+                        Code::of(&[0x8F, r | 0x80, k | 0x80])
+                    })
+                }
+                None => EUCJPMS_ENCODE_ONLY
+                    .binary_search_by_key(&c, |&(c, _)| c)
+                    .ok()
+                    .map(|at| Code::of(EUCJPMS_ENCODE_ONLY[at].1)),
+            },
         }
     }
 
@@ -374,7 +416,7 @@ impl Codec for Jis {
     fn clean_after(&self, byte: u8) -> bool {
         match self.kind {
             // EUC: every byte of a code is above 0x7F.
-            Kind::EucJp | Kind::EucJis2004 => byte < 0x80,
+            Kind::EucJp | Kind::EucJis2004 | Kind::EucJpMs => byte < 0x80,
             // Shift_JIS: trail bytes start at 0x40.
             _ => byte < 0x40,
         }
@@ -394,6 +436,20 @@ mod tests {
     const MS: Charset = Charset::of(&CP932_CHARSET);
     const EUC04: Charset = Charset::of(&EUC_JIS_2004);
     const SJIS04: Charset = Charset::of(&SHIFT_JIS_2004);
+
+    #[test]
+    fn euc_jp_ms_reads_and_writes_as_windows_does() {
+        const MS: Charset = Charset::of(&EUC_JP_MS);
+        // A1C1 is U+FF5E (CP932's reading), NEC row 13's ① is ADA1, the user-defined area
+        // F5A1 is U+E000, and 8F F5A1 U+E3AC.
+        let bytes = b"a\xA1\xC1\xAD\xA1\xF5\xA1\x8F\xF5\xA1\x8E\xB1";
+        let text = "a\u{FF5E}\u{2460}\u{E000}\u{E3AC}\u{FF71}";
+        assert_eq!(decode_all(MS, bytes), (text.to_string(), vec![]));
+        assert_eq!(encode(MS, text).2, bytes);
+        // A lead before a byte that cannot follow it: the lead alone.
+        assert_eq!(decode_all(MS, b"\xA1a").1.len(), 1);
+        assert_eq!(decode_all(MS, b"\xA1a").0, "a");
+    }
 
     #[test]
     fn strict_and_windows_differ_where_they_should() {

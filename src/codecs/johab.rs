@@ -220,7 +220,10 @@ mod tests {
         // After a lead byte, 5C is a trail byte of a hangul code (8A5C), not the sign.
         let (text, errors) = decode_all(CS, b"\x8A\x5C\\");
         assert!(errors.is_empty(), "{errors:?}");
-        assert!(text.ends_with('\u{20A9}') && text.chars().count() == 2, "{text}");
+        assert!(
+            text.ends_with('\u{20A9}') && text.chars().count() == 2,
+            "{text}"
+        );
         // A bad lead before 5C loses only itself.
         let (text, errors) = decode_all(CS, b"\xFF\\");
         assert_eq!((text.as_str(), errors.len()), ("\u{20A9}", 1));

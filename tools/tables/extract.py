@@ -524,6 +524,55 @@ def t_prefixed(name):
     return meta, rows
 
 
+# ------------------------------------------------------------------------------------------
+def t_eucjpms():
+    g = peers.Glibc("EUC-JP-MS")
+    rows, dec = [], {}
+    for b in range(0x80):
+        if g.decode(bytes([b])) != chr(b):
+            raise SystemExit(f"EUC-JP-MS: byte {b:02X} is not ASCII")
+    for t in range(0xA1, 0xE0):
+        if g.decode(bytes([0x8E, t])) != chr(0xFF61 + t - 0xA1):
+            raise SystemExit(f"EUC-JP-MS: 8E {t:02X} is not the katakana of JIS X 0201")
+    codes = [(0, bytes([b])) for b in range(0x80, 0x100)]
+    codes += [(1, bytes([a, b])) for a in range(0xA1, 0xFF) for b in range(0xA1, 0xFF)]
+    codes += [(2, bytes([0x8F, a, b])) for a in range(0xA1, 0xFF) for b in range(0xA1, 0xFF)]
+    for plane, c in codes:
+        s = g.decode(c)
+        if s is None or s == "":
+            continue
+        dec[c] = s
+        code = c.hex().upper() if plane == 0 else f"{plane}-{gl(c[-2:])}"
+        rows.append([code, u(s), "" if g.encode(s) == c else "D"])
+    kana = {bytes([0x8E, t]) for t in range(0xA1, 0xE0)}
+    for cp in range(0x80, 0x110000):
+        if 0xD800 <= cp < 0xE000:
+            continue
+        e = g.encode(chr(cp))
+        if not e or dec.get(e) == chr(cp) or (e in kana and cp == 0xFF61 + e[1] - 0xA1):
+            continue
+        if len(e) == 1:
+            code = e.hex().upper()
+        elif len(e) == 2 and e[0] >= 0xA1:
+            code = f"1-{gl(e)}"
+        elif len(e) == 3 and e[0] == 0x8F:
+            code = f"2-{gl(e[1:])}"
+        else:
+            raise SystemExit(f"EUC-JP-MS: U+{cp:04X} -> {e.hex()}")
+        rows.append([code, "%04X" % cp, "E"])
+    rows.sort(key=lambda r: (r[0], r[2]))
+    meta = [
+        ("table", "EUC-JP-MS (eucJP-ms, eucJP-open: EUC-JP with Microsoft's CP932 mappings and extensions, the IBM extensions in code set 3, and the user-defined areas F5A1..FEFE and 8F F5A1..8F FEFE as private use) <-> Unicode. Code set 1 (A1..FE A1..FE) is plane 1, code set 3 (8F A1..FE A1..FE) plane 2; code set 2 (8E A1..DF) is JIS X 0201 katakana, U+FF61.., and bytes 00..7F ASCII (both checked, not listed)"),
+        ("code", "PLANE-RRCC: 1 (two bytes) or 2 (after 8F), then row and cell as ISO 2022 GL bytes 21..7E (hex); two hex digits are a single byte (80..9F, the C1 controls glibc reads there)"),
+        ("source", "glibc's iconv module EUC-JP-MS, read through iconv(3): every code of code sets 1 and 3, and every Unicode scalar value encoded"),
+        ("version", f"glibc {peers.glibc_version()}"),
+        ("licence", "glibc is LGPL-2.1-or-later; the mapping is that of the eucJP-ms definition (TOG/JVC CDE/Motif, Microsoft's code page 932)"),
+        ("derived", "python3 tools/tables/extract.py eucjp-ms (D: the encoder writes another code for the text; E: encoder only)"),
+        ("peers", "glibc iconv EUC-JP-MS (the source) and its charmap; libiconv EUC-JP-MS"),
+    ]
+    return meta, rows
+
+
 TABLES = {
     "cns11643": t_cns11643,
     "big5hkscs": t_big5hkscs,
@@ -536,6 +585,7 @@ TABLES = {
     "isoir165": t_isoir165,
     "gb18030-2005": t_gb18030_2005,
     "cp936": t_cp936,
+    "eucjp-ms": t_eucjpms,
 }
 for _name in PREFIXED:
     TABLES[_name] = (lambda n: lambda: t_prefixed(n))(_name)

@@ -260,7 +260,10 @@ fn two_part(
             }
             single.put(usize::from(code), &row.text, &row.flag);
         } else {
-            assert!(!shared, "{file}: two-byte rows in a charset that shares them");
+            assert!(
+                !shared,
+                "{file}: two-byte rows in a charset that shares them"
+            );
             let [a, b] = code.to_be_bytes();
             let i = index(a, b).unwrap_or_else(|| panic!("{file}: {code:04X}"));
             double.put(i, &row.text, &row.flag);
@@ -268,6 +271,43 @@ fn two_part(
     }
     only.sort_unstable();
     (single, (!shared).then_some(double), only)
+}
+
+/// EUC-JP-MS: code sets 1 and 3 as planes 1 and 2 (94×94 each) from `eucjp-ms.txt`, its
+/// encoder-only rows with the bytes of each, and its single bytes above 0x7F.
+fn eucjpms() -> (Builder, Vec<(char, Vec<u8>)>, Vec<(u8, char)>) {
+    let mut b = Builder::new("EUCJPMS", 2 * PLANE);
+    let mut only = Vec::new();
+    let mut singles = Vec::new();
+    for row in load("eucjp-ms") {
+        if row.code.len() == 2 && row.flag != "E" {
+            assert_eq!(
+                (row.text.len(), row.flag.as_str()),
+                (1, ""),
+                "eucjp-ms: {}",
+                row.code
+            );
+            singles.push((u8::from_str_radix(&row.code, 16).unwrap(), row.text[0]));
+            continue;
+        }
+        if row.flag != "E" {
+            let (plane, r, c) = gl(&row.code);
+            b.put(set94(plane - 1, r, c).unwrap(), &row.text, &row.flag);
+            continue;
+        }
+        let bytes = if row.code.len() == 2 {
+            vec![u8::from_str_radix(&row.code, 16).unwrap()]
+        } else {
+            match gl(&row.code) {
+                (1, r, c) => vec![r | 0x80, c | 0x80],
+                (_, r, c) => vec![0x8F, r | 0x80, c | 0x80],
+            }
+        };
+        assert_eq!(row.text.len(), 1, "eucjp-ms: {}", row.code);
+        only.push((row.text[0], bytes));
+    }
+    only.sort_unstable();
+    (b, only, singles)
 }
 
 /// Every generated file: (path relative to the crate root, contents).
@@ -322,16 +362,33 @@ fn generate() -> Vec<(String, Vec<u8>)> {
         ),
     ];
     let mut tables = tables;
+    let (eucjpms, eucjpms_only, eucjpms_singles) = eucjpms();
+    tables.push((
+        eucjpms,
+        "EUC-JP-MS, code sets 1 and 3 as planes 1 and 2 (94×94 each), from `eucjp-ms.txt`.",
+    ));
     let mut two_parts = Vec::new();
     let span = super::table::EBCDIC_SPAN;
     let ebcdic = EBCDIC.iter().map(|&(name, shares)| {
         let file = name.to_lowercase();
-        let (what, len, index) = ("double-byte codes, between SO and SI (leads and trails 0x40..=0xFE)", span * span, ebcdic_index as fn(u8, u8) -> Option<usize>);
+        let (what, len, index) = (
+            "double-byte codes, between SO and SI (leads and trails 0x40..=0xFE)",
+            span * span,
+            ebcdic_index as fn(u8, u8) -> Option<usize>,
+        );
         (name, file, shares, what, len, index, true)
     });
     let prefixed = PREFIXED.iter().map(|&(name, file)| {
         let index = prefixed_index as fn(u8, u8) -> Option<usize>;
-        (name, file.to_string(), None, "codes of a prefix (0xC0..=0xCF, 256 bytes after each)", 16 * 256, index, false)
+        (
+            name,
+            file.to_string(),
+            None,
+            "codes of a prefix (0xC0..=0xCF, 256 bytes after each)",
+            16 * 256,
+            index,
+            false,
+        )
     });
     for (name, file, shares, what, len, index, sub) in ebcdic.chain(prefixed) {
         let (single, double, only) = two_part(name, &file, shares.is_some(), len, index, sub);
@@ -393,6 +450,21 @@ fn generate() -> Vec<(String, Vec<u8>)> {
              encode_only: &{only:?},\n}};\n",
         );
     }
+    let only: Vec<String> = eucjpms_only
+        .iter()
+        .map(|(c, bytes)| format!("({c:?}, &{bytes:?})"))
+        .collect();
+    let _ = write!(
+        rust,
+        "\n/// EUC-JP-MS's encoder-only rows: a character and the bytes written for it, from \
+         `eucjp-ms.txt`.\npub static EUCJPMS_ENCODE_ONLY: &[(char, &[u8])] = &[{}];\n",
+        only.join(", ")
+    );
+    rust += &singles(
+        "EUCJPMS_SINGLE",
+        "EUC-JP-MS single bytes above 0x7F (C1 controls), from `eucjp-ms.txt`.",
+        &eucjpms_singles,
+    );
     files.push(("src/codecs/cjk/tables.rs".to_string(), rust.into_bytes()));
     files
 }

@@ -336,7 +336,10 @@ pub fn ebcdic_index(lead: u8, trail: u8) -> Option<usize> {
 #[inline]
 pub fn ebcdic_code(index: u32) -> [u8; 2] {
     let i = index as usize;
-    [(i / EBCDIC_SPAN) as u8 + 0x40, (i % EBCDIC_SPAN) as u8 + 0x40]
+    [
+        (i / EBCDIC_SPAN) as u8 + 0x40,
+        (i % EBCDIC_SPAN) as u8 + 0x40,
+    ]
 }
 
 /// The index of a diacritic prefix (0xC0..=0xCF) and the byte after it, for the charsets

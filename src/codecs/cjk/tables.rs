@@ -79,6 +79,14 @@ pub static CP932: Table = Table {
     sequences: &[],
 };
 
+/// EUC-JP-MS, code sets 1 and 3 as planes 1 and 2 (94×94 each), from `eucjp-ms.txt`.
+pub static EUCJPMS: Table = Table {
+    cells: include_bytes!("tables/eucjpms.bin"),
+    wide: false,
+    decode_only: &[1207, 1208, 1209, 1212, 1213, 1214, 1217, 1218, 1219, 8952, 9010, 16636, 16637, 16638, 16639, 16640, 16641, 16642, 16643, 16644, 16645, 16648, 16649, 16650],
+    sequences: &[],
+};
+
 /// IBM930's single bytes (0x00 left out), from `ibm930.txt`.
 pub static IBM930_SINGLE: Table = Table {
     cells: include_bytes!("tables/ibm930_single.bin"),
@@ -393,3 +401,9 @@ pub static ANSI_X3_110: DbcsTables = DbcsTables {
     double: &ANSI_X3_110_DOUBLE,
     encode_only: &[],
 };
+
+/// EUC-JP-MS's encoder-only rows: a character and the bytes written for it, from `eucjp-ms.txt`.
+pub static EUCJPMS_ENCODE_ONLY: &[(char, &[u8])] = &[('¢', &[161, 241]), ('£', &[161, 242]), ('¥', &[92]), ('¦', &[143, 162, 195]), ('¬', &[162, 204]), ('—', &[161, 189]), ('‖', &[161, 194]), ('‾', &[126]), ('−', &[161, 221]), ('〜', &[161, 193])];
+
+/// EUC-JP-MS single bytes above 0x7F (C1 controls), from `eucjp-ms.txt`.
+pub static EUCJPMS_SINGLE: &[(u8, char)] = &[(128, '\u{80}'), (129, '\u{81}'), (130, '\u{82}'), (131, '\u{83}'), (132, '\u{84}'), (133, '\u{85}'), (134, '\u{86}'), (135, '\u{87}'), (136, '\u{88}'), (137, '\u{89}'), (138, '\u{8a}'), (139, '\u{8b}'), (140, '\u{8c}'), (141, '\u{8d}'), (144, '\u{90}'), (145, '\u{91}'), (146, '\u{92}'), (147, '\u{93}'), (148, '\u{94}'), (149, '\u{95}'), (150, '\u{96}'), (151, '\u{97}'), (152, '\u{98}'), (153, '\u{99}'), (154, '\u{9a}'), (155, '\u{9b}'), (156, '\u{9c}'), (157, '\u{9d}'), (158, '\u{9e}'), (159, '\u{9f}')];

@@ -9,7 +9,11 @@ const C1390: Charset = Charset::of(&IBM1390);
 
 fn both(cs: Charset, text: &str, bytes: &[u8]) {
     assert_eq!(encode(cs, text).2, bytes, "{cs} {text}");
-    assert_eq!(decode_all(cs, bytes), (text.to_string(), vec![]), "{cs} {text}");
+    assert_eq!(
+        decode_all(cs, bytes),
+        (text.to_string(), vec![]),
+        "{cs} {text}"
+    );
 }
 
 #[test]
@@ -70,10 +74,16 @@ fn malformed_input() {
     assert_eq!(malformed_lens(C930, b"\xCA\xC1"), [1]);
     // A pair the table lacks: two bytes; the run goes on.
     let (text, events) = decode_all(C930, b"\x0E\x40\x41\x45\x41\x0F");
-    assert_eq!((text.as_str(), problems(&events)), ("一", vec![(2, Problem::Invalid)]));
+    assert_eq!(
+        (text.as_str(), problems(&events)),
+        ("一", vec![(2, Problem::Invalid)])
+    );
     // A lead whose next byte cannot be a trail: the lead alone, then SI is read.
     let (text, events) = decode_all(C930, b"\x0E\x45\x0F\xC1");
-    assert_eq!((text.as_str(), problems(&events)), ("A", vec![(1, Problem::Invalid)]));
+    assert_eq!(
+        (text.as_str(), problems(&events)),
+        ("A", vec![(1, Problem::Invalid)])
+    );
     // A control byte in the double-byte set; a lead cut by the end of the input.
     assert_eq!(malformed_lens(C930, b"\x0E\x15\x45\x41"), [1]);
     assert_eq!(malformed_lens(C930, b"\x0E\x45"), [1]);
@@ -104,9 +114,18 @@ fn every_code_of_every_page_round_trips_as_its_table_says() {
             };
             let [lead, trail] = ebcdic_code(index as u32);
             let bytes = [SO, lead, trail, SI];
-            assert_eq!(decode_all(cs, &bytes).0, c.to_string(), "{cs} {lead:02X}{trail:02X}");
+            assert_eq!(
+                decode_all(cs, &bytes).0,
+                c.to_string(),
+                "{cs} {lead:02X}{trail:02X}"
+            );
             if !t.double.is_decode_only(index) {
-                assert_eq!(encode(cs, &c.to_string()).2, bytes, "{cs} U+{:04X}", c as u32);
+                assert_eq!(
+                    encode(cs, &c.to_string()).2,
+                    bytes,
+                    "{cs} U+{:04X}",
+                    c as u32
+                );
             }
         }
         for b in 1..=255u8 {

@@ -9,7 +9,11 @@ const X3110: Charset = Charset::of(&ANSI_X3_110);
 
 fn both(cs: Charset, text: &str, bytes: &[u8]) {
     assert_eq!(encode(cs, text).2, bytes, "{cs} {text}");
-    assert_eq!(decode_all(cs, bytes), (text.to_string(), vec![]), "{cs} {text}");
+    assert_eq!(
+        decode_all(cs, bytes),
+        (text.to_string(), vec![]),
+        "{cs} {text}"
+    );
 }
 
 #[test]
@@ -37,7 +41,10 @@ fn prefix_and_space_is_the_spacing_diacritic() {
 fn a_prefix_without_its_letter_is_ill_formed() {
     // Before a byte it does not combine with: the prefix alone, the byte read again.
     let (text, events) = decode_all(C6937, b"\xC2!x");
-    assert_eq!((text.as_str(), problems(&events)), ("!x", vec![(1, Problem::Invalid)]));
+    assert_eq!(
+        (text.as_str(), problems(&events)),
+        ("!x", vec![(1, Problem::Invalid)])
+    );
     // Two prefixes: the first alone, then the second with its letter.
     let (text, events) = decode_all(C6937, b"\xC2\xC2e");
     assert_eq!((text.as_str(), events.len()), ("é", 1));
@@ -46,7 +53,10 @@ fn a_prefix_without_its_letter_is_ill_formed() {
     // A byte with nothing at all.
     assert_eq!(malformed_lens(C6937, b"\xC9a"), [1]);
     // A combining mark is not a prefix: it has no code.
-    assert_eq!(encode(C6937, "e\u{301}").0, EncodeStatus::Unmappable('\u{301}'));
+    assert_eq!(
+        encode(C6937, "e\u{301}").0,
+        EncodeStatus::Unmappable('\u{301}')
+    );
 }
 
 #[test]
@@ -77,7 +87,11 @@ fn every_code_decodes_and_encodes_as_its_table_says() {
         let t = cs.tables;
         for b in 1..=255u8 {
             if let Cell::Char(c) = t.single.cell(usize::from(b)) {
-                assert_eq!(decode_all(charset, &[b]).0, c.to_string(), "{charset} {b:02X}");
+                assert_eq!(
+                    decode_all(charset, &[b]).0,
+                    c.to_string(),
+                    "{charset} {b:02X}"
+                );
                 if !t.single.is_decode_only(usize::from(b)) {
                     assert_eq!(encode(charset, &c.to_string()).2, [b], "{charset}");
                 }

@@ -1,13 +1,14 @@
 //! The label table's rows for the multi-byte and stateful charsets of glibc's converter
 //! modules and GNU libiconv that came after the CJK families of `labels/table.rs`: the
-//! double-byte EBCDIC pages and the charsets of diacritic prefixes (ISO 6937 and kin). Each row's aliases are the names glibc (`iconv -l`, its
+//! double-byte EBCDIC pages, the charsets of diacritic prefixes (ISO 6937 and kin) and
+//! ISO-2022-JP-EXT and EUC-JP-MS. Each row's aliases are the names glibc (`iconv -l`, its
 //! `gconv-modules`), libiconv and ICU (`uconv -l`) accept for it; `--list` groups every row
 //! by family.
 
 #![forbid(unsafe_code)]
 
 use super::table::Entry;
-use crate::codecs::{ebcdic_dbcs, iso6937};
+use crate::codecs::{ebcdic_dbcs, iso2022, iso6937, jis};
 
 /// The note every double-byte EBCDIC page shares, after what is its own.
 macro_rules! dbcs_note {
@@ -25,7 +26,13 @@ pub static ROWS: &[Entry] = &[
     Entry {
         codec: &ebcdic_dbcs::IBM930,
         aliases: &[
-            "IBM-930", "CP930", "CSIBM930", "930", "ibm-930_P120-1999", "ibm-5026", "x-IBM930",
+            "IBM-930",
+            "CP930",
+            "CSIBM930",
+            "930",
+            "ibm-930_P120-1999",
+            "ibm-5026",
+            "x-IBM930",
             "x-IBM930A",
         ],
         note: dbcs_note!("Japanese (z/OS, IBM i): katakana single bytes (CCSID 290), kanji (300)."),
@@ -33,14 +40,27 @@ pub static ROWS: &[Entry] = &[
     Entry {
         codec: &ebcdic_dbcs::IBM939,
         aliases: &[
-            "IBM-939", "CP939", "CSIBM939", "939", "ibm-939_P120-1999", "ibm-931", "ibm-5035",
-            "x-IBM939", "x-IBM939A",
+            "IBM-939",
+            "CP939",
+            "CSIBM939",
+            "939",
+            "ibm-939_P120-1999",
+            "ibm-931",
+            "ibm-5035",
+            "x-IBM939",
+            "x-IBM939A",
         ],
         note: dbcs_note!("Japanese: Latin single bytes (CCSID 1027), kanji (300)."),
     },
     Entry {
         codec: &ebcdic_dbcs::IBM1390,
-        aliases: &["IBM-1390", "CP1390", "CSIBM1390", "ibm-1390_P110-2003", "x-IBM1390"],
+        aliases: &[
+            "IBM-1390",
+            "CP1390",
+            "CSIBM1390",
+            "ibm-1390_P110-2003",
+            "x-IBM1390",
+        ],
         note: dbcs_note!(
             "Japanese: IBM930 with the euro and JIS X 0213's repertoire (CCSID 16684), \
              characters beyond the BMP and 25 codes for a kana with a combining mark included."
@@ -48,39 +68,83 @@ pub static ROWS: &[Entry] = &[
     },
     Entry {
         codec: &ebcdic_dbcs::IBM1399,
-        aliases: &["IBM-1399", "CP1399", "CSIBM1399", "ibm-1399_P110-2003", "x-IBM1399"],
+        aliases: &[
+            "IBM-1399",
+            "CP1399",
+            "CSIBM1399",
+            "ibm-1399_P110-2003",
+            "x-IBM1399",
+        ],
         note: dbcs_note!("Japanese: IBM939 with the euro and JIS X 0213's repertoire, as IBM1390."),
     },
     Entry {
         codec: &ebcdic_dbcs::IBM933,
-        aliases: &["IBM-933", "CP933", "CSIBM933", "933", "ibm-933_P110-1995", "x-IBM933"],
+        aliases: &[
+            "IBM-933",
+            "CP933",
+            "CSIBM933",
+            "933",
+            "ibm-933_P110-1995",
+            "x-IBM933",
+        ],
         note: dbcs_note!("Korean (CCSIDs 833 and 834)."),
     },
     Entry {
         codec: &ebcdic_dbcs::IBM1364,
-        aliases: &["IBM-1364", "CP1364", "CSIBM1364", "ibm-1364_P110-2007", "x-IBM1364"],
+        aliases: &[
+            "IBM-1364",
+            "CP1364",
+            "CSIBM1364",
+            "ibm-1364_P110-2007",
+            "x-IBM1364",
+        ],
         note: dbcs_note!("Korean with every modern hangul syllable (CCSIDs 833 and 4930)."),
     },
     Entry {
         codec: &ebcdic_dbcs::IBM935,
-        aliases: &["IBM-935", "CP935", "CSIBM935", "935", "ibm-935_P110-1999", "x-IBM935"],
+        aliases: &[
+            "IBM-935",
+            "CP935",
+            "CSIBM935",
+            "935",
+            "ibm-935_P110-1999",
+            "x-IBM935",
+        ],
         note: dbcs_note!("Simplified Chinese (CCSIDs 836 and 837)."),
     },
     Entry {
         codec: &ebcdic_dbcs::IBM1388,
         aliases: &[
-            "IBM-1388", "CP1388", "CSIBM1388", "ibm-1388_P103-2001", "ibm-9580", "x-IBM1388",
+            "IBM-1388",
+            "CP1388",
+            "CSIBM1388",
+            "ibm-1388_P103-2001",
+            "ibm-9580",
+            "x-IBM1388",
         ],
         note: dbcs_note!("Simplified Chinese with GBK's repertoire (CCSIDs 13124 and 4933)."),
     },
     Entry {
         codec: &ebcdic_dbcs::IBM937,
-        aliases: &["IBM-937", "CP937", "CSIBM937", "937", "ibm-937_P110-1999", "x-IBM937"],
+        aliases: &[
+            "IBM-937",
+            "CP937",
+            "CSIBM937",
+            "937",
+            "ibm-937_P110-1999",
+            "x-IBM937",
+        ],
         note: dbcs_note!("Traditional Chinese (CCSIDs 28709 and 835)."),
     },
     Entry {
         codec: &ebcdic_dbcs::IBM1371,
-        aliases: &["IBM-1371", "CP1371", "CSIBM1371", "ibm-1371_P100-1999", "x-IBM1371"],
+        aliases: &[
+            "IBM-1371",
+            "CP1371",
+            "CSIBM1371",
+            "ibm-1371_P100-1999",
+            "x-IBM1371",
+        ],
         note: dbcs_note!("Traditional Chinese with the euro (CCSIDs 1159 and 835)."),
     },
     Entry {
@@ -114,5 +178,19 @@ pub static ROWS: &[Entry] = &[
         ],
         note: "ANSI X3.110-1983 (NAPLPS), with accent bytes as `ISO_6937`. As glibc's \
          `ANSI_X3.110`.",
+    },
+    Entry {
+        codec: &iso2022::jp::ISO_2022_JP_EXT,
+        aliases: &["ISO2022JP-EXT"],
+        note: "CPython's `iso2022_jp_ext`: ISO-2022-JP-1 with half-width katakana written after \
+         `ESC ( I`.",
+    },
+    Entry {
+        codec: &jis::EUC_JP_MS,
+        aliases: &["EUCJP-MS", "EUCJP-OPEN", "EUCJP-WIN", "eucJP-ms"],
+        note: "EUC-JP with Windows' CP932 mappings (A1C1 = U+FF5E ...) and extensions: NEC row 13 \
+         and the NEC-selected IBM rows in code set 1, the IBM extensions in code set 3 (8F), and \
+         the user-defined areas F5A1..FEFE and 8F F5A1..FEFE as private use. As glibc's \
+         `EUC-JP-MS`.",
     },
 ];
