@@ -164,6 +164,8 @@ def suite_cjk_tables(data: Path) -> Suite:
 PEERS = {
     "EUC-TW": ("EUC-TW", ["glibc:EUC-TW"]),
     "Big5-HKSCS": ("Big5-HKSCS", ["glibc:BIG5-HKSCS", "python:big5hkscs"]),
+    # CPython's big5hkscs is HKSCS-2004: the repertoire sampled is what it has of 2008's.
+    "BIG5-HKSCS:2004": ("Big5-HKSCS", ["python:big5hkscs"]),
     "CP950": ("CP950", ["icu:windows-950-2000", "python:cp950"]),
     "EUC-KR-strict": ("EUC-KR", ["glibc:EUC-KR", "python:euc_kr"]),
     "CP949": ("CP949", ["glibc:UHC", "python:cp949"]),

@@ -573,6 +573,48 @@ def t_eucjpms():
     return meta, rows
 
 
+# ------------------------------------------------------------------------------------------
+# Tables only GNU libiconv has: read from its test tables (tests/CHARSET.TXT of libiconv
+# 1.18), in the directory named by LIBICONV_TESTS.
+def libiconv_table(name):
+    d = os.environ.get("LIBICONV_TESTS")
+    if not d:
+        raise SystemExit(f"{name}: set LIBICONV_TESTS to libiconv 1.18's tests/ directory")
+    rows = {}
+    with open(os.path.join(d, name + ".TXT")) as f:
+        for line in f:
+            if line.startswith("#") or not line.strip():
+                continue
+            code, uni = line.rstrip("\n").split("\t")[:2]
+            rows[code[2:].upper()] = "+".join("%04X" % int(x, 16) for x in uni.split())
+    return rows
+
+
+def t_hkscs_editions():
+    editions = {y: libiconv_table(f"BIG5-HKSCS-{y}") for y in (1999, 2001, 2004, 2008)}
+    rows = []
+    for before, after in ((1999, 2001), (2001, 2004), (2004, 2008)):
+        old, new = editions[before], editions[after]
+        if any(k not in new or new[k] != v for k, v in old.items()):
+            raise SystemExit(f"HKSCS-{after} is not HKSCS-{before} with codes added")
+        rows += [[k, new[k], str(after)] for k in new if k not in old]
+    ours = {code: text for code, text, _ in t_big5hkscs()[1]}
+    for code, text, _ in rows:
+        if ours.get(code) != text:
+            raise SystemExit(f"{code}: {text} in libiconv, {ours.get(code)} in big5hkscs.txt")
+    rows.sort()
+    meta = [
+        ("table", "the Big5-HKSCS codes each later edition of HKSCS added: the FLAG column is the edition (2001, 2004, 2008) whose table first has the code. HKSCS-1999 is big5hkscs.txt without every row here, HKSCS-2001 without the 2004 and 2008 rows, HKSCS-2004 without the 2008 rows"),
+        ("code", "the bytes, in hex"),
+        ("source", "GNU libiconv 1.18's test tables BIG5-HKSCS-1999.TXT, -2001.TXT, -2004.TXT and -2008.TXT (libiconv's BIG5-HKSCS:1999 ... :2008 converters), compared edition by edition: each is the one before with codes added, none changed"),
+        ("version", "GNU libiconv 1.18"),
+        ("licence", "libiconv is LGPL-2.1-or-later; the mapping is that of the HKSCS editions (Hong Kong SAR Government)"),
+        ("derived", "LIBICONV_TESTS=.../libiconv-1.18/tests python3 tools/tables/extract.py hkscs-editions; every row's text checked against big5hkscs.txt"),
+        ("peers", "libiconv BIG5-HKSCS:1999, :2001, :2004, :2008; CPython big5hkscs is HKSCS-2004"),
+    ]
+    return meta, rows
+
+
 TABLES = {
     "cns11643": t_cns11643,
     "big5hkscs": t_big5hkscs,
@@ -586,6 +628,7 @@ TABLES = {
     "gb18030-2005": t_gb18030_2005,
     "cp936": t_cp936,
     "eucjp-ms": t_eucjpms,
+    "hkscs-editions": t_hkscs_editions,
 }
 for _name in PREFIXED:
     TABLES[_name] = (lambda n: lambda: t_prefixed(n))(_name)

@@ -460,6 +460,21 @@ fn generate() -> Vec<(String, Vec<u8>)> {
          `eucjp-ms.txt`.\npub static EUCJPMS_ENCODE_ONLY: &[(char, &[u8])] = &[{}];\n",
         only.join(", ")
     );
+    let mut added: Vec<(u32, u16)> = load("hkscs-editions")
+        .iter()
+        .map(|row| {
+            let code = u16::from_str_radix(&row.code, 16).unwrap();
+            let [lead, trail] = code.to_be_bytes();
+            let index = big5_index(lead, trail).unwrap() as u32;
+            (index, row.flag.parse().unwrap())
+        })
+        .collect();
+    added.sort_unstable();
+    let _ = write!(
+        rust,
+        "\n/// The Big5-HKSCS codes the later editions added: the index in `BIG5HKSCS` and the \
+         edition, from `hkscs-editions.txt`.\npub static HKSCS_ADDED: &[(u32, u16)] = &{added:?};\n"
+    );
     rust += &singles(
         "EUCJPMS_SINGLE",
         "EUC-JP-MS single bytes above 0x7F (C1 controls), from `eucjp-ms.txt`.",

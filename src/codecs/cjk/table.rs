@@ -265,6 +265,11 @@ impl Inverse {
         }
     }
 
+    /// Forgets the sequence `a b`.
+    pub fn remove_pair(&mut self, a: char, b: char) {
+        self.pairs.remove(&(a, b));
+    }
+
     /// The index the sequence `a b` is written as.
     pub fn pair(&self, a: char, b: char) -> Option<u32> {
         self.pairs.get(&(a, b)).copied()

@@ -1,14 +1,14 @@
 //! The label table's rows for the multi-byte and stateful charsets of glibc's converter
 //! modules and GNU libiconv that came after the CJK families of `labels/table.rs`: the
 //! double-byte EBCDIC pages, the charsets of diacritic prefixes (ISO 6937 and kin) and
-//! ISO-2022-JP-EXT and EUC-JP-MS. Each row's aliases are the names glibc (`iconv -l`, its
+//! ISO-2022-JP-EXT, EUC-JP-MS, and the earlier editions of Big5-HKSCS. Each row's aliases are the names glibc (`iconv -l`, its
 //! `gconv-modules`), libiconv and ICU (`uconv -l`) accept for it; `--list` groups every row
 //! by family.
 
 #![forbid(unsafe_code)]
 
 use super::table::Entry;
-use crate::codecs::{ebcdic_dbcs, iso2022, iso6937, jis};
+use crate::codecs::{big5, ebcdic_dbcs, iso2022, iso6937, jis};
 
 /// The note every double-byte EBCDIC page shares, after what is its own.
 macro_rules! dbcs_note {
@@ -192,5 +192,23 @@ pub static ROWS: &[Entry] = &[
          and the NEC-selected IBM rows in code set 1, the IBM extensions in code set 3 (8F), and \
          the user-defined areas F5A1..FEFE and 8F F5A1..FEFE as private use. As glibc's \
          `EUC-JP-MS`.",
+    },
+    Entry {
+        codec: &big5::BIG5_HKSCS_2004,
+        aliases: &[],
+        note: "HKSCS-2004: `Big5-HKSCS` without the 68 codes HKSCS-2008 added, as libiconv's \
+         `BIG5-HKSCS:2004` and CPython's `big5hkscs`.",
+    },
+    Entry {
+        codec: &big5::BIG5_HKSCS_2001,
+        aliases: &[],
+        note: "HKSCS-2001: HKSCS-2004 without the 123 codes it added, as libiconv's \
+         `BIG5-HKSCS:2001`.",
+    },
+    Entry {
+        codec: &big5::BIG5_HKSCS_1999,
+        aliases: &[],
+        note: "HKSCS-1999: HKSCS-2001 without the 116 codes it added, as libiconv's \
+         `BIG5-HKSCS:1999`.",
     },
 ];

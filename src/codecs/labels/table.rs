@@ -341,7 +341,7 @@ pub static TABLE: &[Entry] = &[
     },
     Entry {
         codec: &big5::BIG5_HKSCS,
-        aliases: &["HKSCS"],
+        aliases: &["HKSCS", "BIG5-HKSCS:2008"],
         note: "HKSCS-2008, both ways (glibc's table). The four codes for a letter with a \
          combining mark (8862 = U+00CA U+0304) are written for that pair. (WHATWG reads \
          `big5-hkscs` as its `Big5`, which cannot write HKSCS.)",
