@@ -27,6 +27,7 @@ enum Kind {
     EucJis2004,
     ShiftJis2004,
     EucJpMs,
+    DecKanji,
 }
 
 /// A Japanese charset of this family.
@@ -84,6 +85,15 @@ pub static EUC_JP_MS: Jis = Jis {
     fast: &EUCJPMS_FAST,
 };
 static EUCJPMS_FAST: Fast = Fast::new();
+
+/// DEC Kanji (libiconv's `DEC-KANJI`): ASCII and JIS X 0208 in two GR bytes (leads A1..F4),
+/// nothing else: EUC-JP's code set 1 alone.
+pub static DEC_KANJI: Jis = Jis {
+    name: "DEC-KANJI",
+    kind: Kind::DecKanji,
+    fast: &DEC_KANJI_FAST,
+};
+static DEC_KANJI_FAST: Fast = Fast::new();
 
 fn eucjpms_inverse() -> &'static Inverse {
     static INV: OnceLock<Inverse> = OnceLock::new();
@@ -266,6 +276,9 @@ impl Jis {
 
     fn step_euc(&self, b: &[u8]) -> Step {
         let lead = b[0];
+        if self.kind == Kind::DecKanji && !(0xA1..=0xF4).contains(&lead) {
+            return Step::Bad(1);
+        }
         if self.kind == Kind::EucJpMs
             && let Some(&(_, c)) = EUCJPMS_SINGLE.iter().find(|&&(x, _)| x == lead)
         {
@@ -276,7 +289,7 @@ impl Jis {
                 None => Step::Short,
                 Some(&t) if gr(t) => {
                     let (r, k) = (lead - 0x80, t - 0x80);
-                    let cell = if self.kind == Kind::EucJp {
+                    let cell = if matches!(self.kind, Kind::EucJp | Kind::DecKanji) {
                         jisx0208(r, k).map_or(Cell::Empty, Cell::Char)
                     } else if self.kind == Kind::EucJpMs {
                         set94(0, r, k).map_or(Cell::Empty, |i| EUCJPMS.cell(i))
@@ -317,7 +330,7 @@ impl Jis {
 
     /// The one-way codes: U+00A5 as 5C and U+203E as 7E.
     fn yen_overline(&self, c: char) -> Option<Code> {
-        if matches!(self.kind, Kind::EucJis2004 | Kind::EucJpMs) {
+        if matches!(self.kind, Kind::EucJis2004 | Kind::EucJpMs | Kind::DecKanji) {
             return None;
         }
         match c {
@@ -346,7 +359,7 @@ impl Multibyte for Jis {
     #[inline]
     fn step(&self, b: &[u8]) -> Step {
         match self.kind {
-            Kind::EucJp | Kind::EucJis2004 | Kind::EucJpMs => self.step_euc(b),
+            Kind::EucJp | Kind::EucJis2004 | Kind::EucJpMs | Kind::DecKanji => self.step_euc(b),
             _ => self.step_shift_jis(b),
         }
     }
@@ -355,7 +368,7 @@ impl Multibyte for Jis {
         if let Some(code) = self.yen_overline(c) {
             return Some(code);
         }
-        if let Some(k) = kana_byte(c) {
+        if let Some(k) = kana_byte(c).filter(|_| self.kind != Kind::DecKanji) {
             return Some(match self.kind {
                 Kind::EucJp | Kind::EucJis2004 | Kind::EucJpMs => Code::of(&[0x8E, k]),
                 _ => Code::of(&[k]),
@@ -363,6 +376,7 @@ impl Multibyte for Jis {
         }
         match self.kind {
             Kind::ShiftJis => jisx0208_code(c).map(|(r, k)| Code::of(&jis_to_sjis(r, k))),
+            Kind::DecKanji => jisx0208_code(c).map(|(r, k)| Code::of(&[r | 0x80, k | 0x80])),
             Kind::Cp932 => cp932_inverse().get(c).map(|i| Code::of(&sjis_code(i))),
             Kind::EucJp => {
                 if let Some((r, k)) = jisx0208_code(c) {
@@ -416,7 +430,7 @@ impl Codec for Jis {
     fn clean_after(&self, byte: u8) -> bool {
         match self.kind {
             // EUC: every byte of a code is above 0x7F.
-            Kind::EucJp | Kind::EucJis2004 | Kind::EucJpMs => byte < 0x80,
+            Kind::EucJp | Kind::EucJis2004 | Kind::EucJpMs | Kind::DecKanji => byte < 0x80,
             // Shift_JIS: trail bytes start at 0x40.
             _ => byte < 0x40,
         }
@@ -436,6 +450,25 @@ mod tests {
     const MS: Charset = Charset::of(&CP932_CHARSET);
     const EUC04: Charset = Charset::of(&EUC_JIS_2004);
     const SJIS04: Charset = Charset::of(&SHIFT_JIS_2004);
+
+    fn both_ways(cs: Charset, text: &str, bytes: &[u8]) {
+        assert_eq!(decode_all(cs, bytes), (text.to_string(), vec![]), "{cs}");
+        assert_eq!(encode(cs, text).2, bytes, "{cs}");
+    }
+
+    #[test]
+    fn dec_kanji_is_ascii_and_jis_x_0208() {
+        const DEC: Charset = Charset::of(&DEC_KANJI);
+        both_ways(DEC, "a日本", b"a\xC6\xFC\xCB\xDC");
+        // No katakana (8E), no JIS X 0212 (8F), no rows past 0x74.
+        assert!(matches!(encode(DEC, "ｱ").0, EncodeStatus::Unmappable(_)));
+        assert_eq!(decode_all(DEC, b"\x8E\xB1").1.len(), 2);
+        assert_eq!(decode_all(DEC, b"\xF5\xA1a").0, "a");
+        assert!(matches!(
+            encode(DEC, "\u{A5}").0,
+            EncodeStatus::Unmappable(_)
+        ));
+    }
 
     #[test]
     fn euc_jp_ms_reads_and_writes_as_windows_does() {

@@ -1,14 +1,15 @@
 //! The label table's rows for the multi-byte and stateful charsets of glibc's converter
 //! modules and GNU libiconv that came after the CJK families of `labels/table.rs`: the
 //! double-byte EBCDIC pages, the charsets of diacritic prefixes (ISO 6937 and kin) and
-//! ISO-2022-JP-EXT, EUC-JP-MS, and the earlier editions of Big5-HKSCS. Each row's aliases are the names glibc (`iconv -l`, its
+//! ISO-2022-JP-EXT, EUC-JP-MS, the earlier editions of Big5-HKSCS, and DEC's Kanji and
+//! Hanyu. Each row's aliases are the names glibc (`iconv -l`, its
 //! `gconv-modules`), libiconv and ICU (`uconv -l`) accept for it; `--list` groups every row
 //! by family.
 
 #![forbid(unsafe_code)]
 
 use super::table::Entry;
-use crate::codecs::{big5, ebcdic_dbcs, iso2022, iso6937, jis};
+use crate::codecs::{big5, ebcdic_dbcs, euc_tw, iso2022, iso6937, jis};
 
 /// The note every double-byte EBCDIC page shares, after what is its own.
 macro_rules! dbcs_note {
@@ -210,5 +211,18 @@ pub static ROWS: &[Entry] = &[
         aliases: &[],
         note: "HKSCS-1999: HKSCS-2001 without the 116 codes it added, as libiconv's \
          `BIG5-HKSCS:1999`.",
+    },
+    Entry {
+        codec: &jis::DEC_KANJI,
+        aliases: &[],
+        note: "DEC's Japanese (OSF/1, Ultrix): ASCII and JIS X 0208 in two bytes A1..F4 A1..FE, \
+         as libiconv's `DEC-KANJI`.",
+    },
+    Entry {
+        codec: &euc_tw::DEC_HANYU,
+        aliases: &[],
+        note: "DEC's Traditional Chinese: ASCII, CNS 11643 plane 1 (two bytes A1..FE), plane 2 \
+         (a byte A1..FE and a byte 21..7E) and plane 3 (after C2 CB), as libiconv's \
+         `DEC-HANYU`.",
     },
 ];
