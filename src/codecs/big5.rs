@@ -7,7 +7,9 @@
 
 use super::cjk::engine::{self, Code, Fast, Multibyte, Step};
 use super::cjk::table::{Cell, Inverse, Table, big5_code, big5_index};
-use super::cjk::tables::{BIG5HKSCS, BIG5HKSCS_SINGLE, CP950, CP950_SINGLE, HKSCS_ADDED};
+use super::cjk::tables::{
+    BIG5_2003, BIG5HKSCS, BIG5HKSCS_SINGLE, CP950, CP950_SINGLE, HKSCS_ADDED,
+};
 use super::codec::Codec;
 use std::sync::OnceLock;
 
@@ -51,6 +53,20 @@ pub static BIG5_HKSCS: Big5 = Big5 {
     edition: 2008,
 };
 static BIG5_HKSCS_FAST: Fast = Fast::new();
+
+/// BIG5-2003 (libiconv's): Big5 with the ETEN extensions, the euro and 2003's box drawing.
+pub static BIG5_2003_CHARSET: Big5 = Big5 {
+    name: "BIG5-2003",
+    table: &BIG5_2003,
+    singles: &[],
+    inverse: || {
+        static INV: OnceLock<Inverse> = OnceLock::new();
+        INV.get_or_init(|| build(&BIG5_2003, &[], 0))
+    },
+    fast: &BIG5_2003_FAST,
+    edition: 0,
+};
+static BIG5_2003_FAST: Fast = Fast::new();
 
 /// Defines an earlier edition of Big5-HKSCS (libiconv's `BIG5-HKSCS:1999` ...): the 2008
 /// table without the codes later editions added.
@@ -235,6 +251,17 @@ mod tests {
             // What every edition has: HKSCS-1999's pairs and Big5 itself.
             assert_eq!(decode_all(cs, b"\x88\x62\xA4\x40").0, "\u{CA}\u{304}一");
         }
+    }
+
+    #[test]
+    fn big5_2003_has_the_euro_and_eten() {
+        const B3: Charset = Charset::of(&BIG5_2003_CHARSET);
+        // The euro (A3E1), ETEN's hiragana (C6E7 = ぁ), 一 (A440).
+        assert_eq!(decode_all(B3, b"\xA3\xE1\xC6\xE7\xA4\x40").0, "€ぁ一");
+        assert_eq!(encode(B3, "€ぁ一").2, b"\xA3\xE1\xC6\xE7\xA4\x40");
+        // F9FA reads as U+2554 but is not written for it (libiconv's IRREVERSIBLE).
+        assert_eq!(decode_all(B3, b"\xF9\xFA").0, "\u{2554}");
+        assert_ne!(encode(B3, "\u{2554}").2, b"\xF9\xFA");
     }
 
     #[test]

@@ -615,6 +615,57 @@ def t_hkscs_editions():
     return meta, rows
 
 
+def libiconv_irreversible(name):
+    d = os.environ["LIBICONV_TESTS"]
+    path = os.path.join(d, name + ".IRREVERSIBLE.TXT")
+    rows = set()
+    if os.path.exists(path):
+        with open(path) as f:
+            for line in f:
+                code, uni = line.rstrip("\n").split("\t")[:2]
+                rows.add((code[2:].upper(), "%04X" % int(uni, 16)))
+    return rows
+
+
+def libiconv_whole(name, keep):
+    """A whole table of libiconv's (the codes `keep` accepts), its IRREVERSIBLE lines that are
+    also in the table as D (decode only); lines only in IRREVERSIBLE are E."""
+    table = libiconv_table(name)
+    irr = libiconv_irreversible(name)
+    rows = [[c, t, "D" if (c, t) in irr else ""] for c, t in table.items() if keep(c)]
+    rows += [[c, t, "E"] for c, t in irr if c not in table]
+    rows.sort(key=lambda r: (len(r[0]), r[0], r[2]))
+    return rows
+
+
+def t_isoir165_libiconv():
+    rows = libiconv_whole("ISO-IR-165", lambda c: True)
+    meta = [
+        ("table", "ISO-IR-165 as GNU libiconv's charset of that name reads and writes it: the 94x94 set alone, two GL bytes a character, no single bytes (glibc has ISO-IR-165 only inside ISO-2022-CN-EXT, read from isoir165.txt; libiconv's table differs from glibc's in 12 cells and has 33 more)"),
+        ("code", "row and cell as ISO 2022 GL bytes 21..7E (hex)"),
+        ("source", "GNU libiconv 1.18's test tables ISO-IR-165.TXT and ISO-IR-165.IRREVERSIBLE.TXT (its lines that are in the table too are D)"),
+        ("version", "GNU libiconv 1.18"),
+        ("licence", "libiconv is LGPL-2.1-or-later; the mapping is that of ISO-IR-165 (ITU-T T.101 annex C) as libiconv reads it"),
+        ("derived", "LIBICONV_TESTS=.../libiconv-1.18/tests python3 tools/tables/extract.py isoir165-libiconv"),
+        ("peers", "libiconv ISO-IR-165 (the source); glibc ISO-2022-CN-EXT's ESC $ ) E set differs (data/cjk/isoir165.txt)"),
+    ]
+    return meta, rows
+
+
+def t_big5_2003():
+    rows = libiconv_whole("BIG5-2003", lambda c: len(c) > 2 or int(c, 16) >= 0x80)
+    meta = [
+        ("table", "BIG5-2003 (Taiwan's CNS 11643 appendix: Big5 with the ETEN extensions, the euro and the box drawing codes of 2003) <-> Unicode, the double-byte codes (single bytes are ASCII)"),
+        ("code", "the bytes, in hex"),
+        ("source", "GNU libiconv 1.18's test tables BIG5-2003.TXT and BIG5-2003.IRREVERSIBLE.TXT (its lines that are in the table too are D)"),
+        ("version", "GNU libiconv 1.18"),
+        ("licence", "libiconv is LGPL-2.1-or-later; the mapping is that of Big5-2003"),
+        ("derived", "LIBICONV_TESTS=.../libiconv-1.18/tests python3 tools/tables/extract.py big5-2003"),
+        ("peers", "libiconv BIG5-2003 (the source)"),
+    ]
+    return meta, rows
+
+
 TABLES = {
     "cns11643": t_cns11643,
     "big5hkscs": t_big5hkscs,
@@ -629,6 +680,8 @@ TABLES = {
     "cp936": t_cp936,
     "eucjp-ms": t_eucjpms,
     "hkscs-editions": t_hkscs_editions,
+    "isoir165-libiconv": t_isoir165_libiconv,
+    "big5-2003": t_big5_2003,
 }
 for _name in PREFIXED:
     TABLES[_name] = (lambda n: lambda: t_prefixed(n))(_name)

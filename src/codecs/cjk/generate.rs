@@ -347,6 +347,15 @@ fn generate() -> Vec<(String, Vec<u8>)> {
             "ISO-IR-165 where it differs from GB 2312 (94×94; 0 = as GB 2312), from `isoir165.txt`.",
         ),
         (
+            set94_table("ISOIR165_LIBICONV", "isoir165-libiconv", &[(1, 0)]),
+            "ISO-IR-165 as libiconv's charset of that name has it (94×94), from \
+             `isoir165-libiconv.txt`.",
+        ),
+        (
+            big5_table("BIG5_2003", "big5-2003", &mut Vec::new()),
+            "BIG5-2003 double-byte codes, Big5 layout, from `big5-2003.txt`.",
+        ),
+        (
             big5_table("BIG5HKSCS", "big5hkscs", &mut big5_singles),
             "Big5-HKSCS (HKSCS-2008) double-byte codes, Big5 layout, from `big5hkscs.txt`.",
         ),

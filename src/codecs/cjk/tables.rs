@@ -55,6 +55,22 @@ pub static ISOIR165: Table = Table {
     sequences: &[],
 };
 
+/// ISO-IR-165 as libiconv's charset of that name has it (94×94), from `isoir165-libiconv.txt`.
+pub static ISOIR165_LIBICONV: Table = Table {
+    cells: include_bytes!("tables/isoir165_libiconv.bin"),
+    wide: false,
+    decode_only: &[658, 659, 660, 661, 662, 663, 664, 665, 666, 667, 668, 669, 670, 671, 672, 673, 674, 675, 676, 677, 678, 679, 680, 681, 682, 683, 684, 685, 686, 687, 688, 689, 966, 971],
+    sequences: &[],
+};
+
+/// BIG5-2003 double-byte codes, Big5 layout, from `big5-2003.txt`.
+pub static BIG5_2003: Table = Table {
+    cells: include_bytes!("tables/big5_2003.bin"),
+    wide: false,
+    decode_only: &[18992, 18993, 18994, 18995],
+    sequences: &[],
+};
+
 /// Big5-HKSCS (HKSCS-2008) double-byte codes, Big5 layout, from `big5hkscs.txt`.
 pub static BIG5HKSCS: Table = Table {
     cells: include_bytes!("tables/big5hkscs.bin"),

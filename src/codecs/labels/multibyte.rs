@@ -1,15 +1,15 @@
 //! The label table's rows for the multi-byte and stateful charsets of glibc's converter
 //! modules and GNU libiconv that came after the CJK families of `labels/table.rs`: the
 //! double-byte EBCDIC pages, the charsets of diacritic prefixes (ISO 6937 and kin) and
-//! ISO-2022-JP-EXT, EUC-JP-MS, the earlier editions of Big5-HKSCS, and DEC's Kanji and
-//! Hanyu. Each row's aliases are the names glibc (`iconv -l`, its
+//! ISO-2022-JP-EXT, EUC-JP-MS, the earlier editions of Big5-HKSCS, BIG5-2003, ISO-IR-165,
+//! and DEC's Kanji and Hanyu. Each row's aliases are the names glibc (`iconv -l`, its
 //! `gconv-modules`), libiconv and ICU (`uconv -l`) accept for it; `--list` groups every row
 //! by family.
 
 #![forbid(unsafe_code)]
 
 use super::table::Entry;
-use crate::codecs::{big5, ebcdic_dbcs, euc_tw, iso2022, iso6937, jis};
+use crate::codecs::{big5, ebcdic_dbcs, euc_tw, iso_ir_165, iso2022, iso6937, jis};
 
 /// The note every double-byte EBCDIC page shares, after what is its own.
 macro_rules! dbcs_note {
@@ -224,5 +224,18 @@ pub static ROWS: &[Entry] = &[
         note: "DEC's Traditional Chinese: ASCII, CNS 11643 plane 1 (two bytes A1..FE), plane 2 \
          (a byte A1..FE and a byte 21..7E) and plane 3 (after C2 CB), as libiconv's \
          `DEC-HANYU`.",
+    },
+    Entry {
+        codec: &big5::BIG5_2003_CHARSET,
+        aliases: &[],
+        note: "Big5 as Taiwan's 2003 revision defines it: the ETEN extensions (kana, Cyrillic, \
+         C6A1..C8D3, F9D6..F9FE), the euro at A3E1; as libiconv's `BIG5-2003`.",
+    },
+    Entry {
+        codec: &iso_ir_165::ISO_IR_165,
+        aliases: &["CN-GB-ISOIR165"],
+        note: "The 94×94 set alone, two bytes 21..7E per character and no single bytes (not even \
+         a line end), as libiconv's `ISO-IR-165`; its table is libiconv's, which differs from \
+         the ISO-IR-165 inside glibc's `ISO-2022-CN-EXT` in 12 cells.",
     },
 ];
