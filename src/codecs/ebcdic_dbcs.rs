@@ -530,13 +530,30 @@ impl Encode for DbcsEncoder {
     }
 
     fn encode_surrogate(&mut self, unit: u16, dst: &mut Vec<u8>) -> bool {
-        // An escaped byte (`--errors escape`) goes back where it stood, the state left alone.
-        if !(0xDC00..=0xDCFF).contains(&unit) {
+        // An escaped byte (`--errors escape`) goes back so that it reads as the same error
+        // again, whatever shift state it was read in (an escape does not say): a byte the
+        // single-byte page lacks, among single bytes; any other, alone in a shifted run of
+        // its own (SO b SI), where it cannot pair with what follows. The shifts are never
+        // escaped bytes: writing them would shift the reader.
+        if !(0xDC00..=0xDCFF).contains(&unit) || matches!(unit - 0xDC00, 0x0E | 0x0F) {
             return false;
         }
+        let b = (unit - 0xDC00) as u8;
         let map = self.page.encoding();
         self.flush(map, dst);
-        dst.push((unit - 0xDC00) as u8);
+        if b != 0 && self.page.maps().single[usize::from(b)] == 0 {
+            if self.double {
+                dst.push(SI);
+                self.double = false;
+            }
+            dst.push(b);
+        } else {
+            if !self.double {
+                dst.push(SO);
+            }
+            dst.extend_from_slice(&[b, SI]);
+            self.double = false;
+        }
         true
     }
 }

@@ -275,7 +275,16 @@ fn two_part(
 
 /// EUC-JP-MS: code sets 1 and 3 as planes 1 and 2 (94×94 each) from `eucjp-ms.txt`, its
 /// encoder-only rows with the bytes of each, and its single bytes above 0x7F.
-fn eucjpms() -> (Builder, Vec<(char, Vec<u8>)>, Vec<(u8, char)>) {
+/// EUC-JP-MS's generated parts.
+struct EucJpMs {
+    table: Builder,
+    /// Encoder-only rows: a character and its bytes.
+    only: Vec<(char, Vec<u8>)>,
+    /// Single bytes above 0x7F.
+    singles: Vec<(u8, char)>,
+}
+
+fn eucjpms() -> EucJpMs {
     let mut b = Builder::new("EUCJPMS", 2 * PLANE);
     let mut only = Vec::new();
     let mut singles = Vec::new();
@@ -307,7 +316,11 @@ fn eucjpms() -> (Builder, Vec<(char, Vec<u8>)>, Vec<(u8, char)>) {
         only.push((row.text[0], bytes));
     }
     only.sort_unstable();
-    (b, only, singles)
+    EucJpMs {
+        table: b,
+        only,
+        singles,
+    }
 }
 
 /// Every generated file: (path relative to the crate root, contents).
@@ -371,7 +384,11 @@ fn generate() -> Vec<(String, Vec<u8>)> {
         ),
     ];
     let mut tables = tables;
-    let (eucjpms, eucjpms_only, eucjpms_singles) = eucjpms();
+    let EucJpMs {
+        table: eucjpms,
+        only: eucjpms_only,
+        singles: eucjpms_singles,
+    } = eucjpms();
     tables.push((
         eucjpms,
         "EUC-JP-MS, code sets 1 and 3 as planes 1 and 2 (94×94 each), from `eucjp-ms.txt`.",

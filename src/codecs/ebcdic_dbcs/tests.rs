@@ -166,3 +166,27 @@ fn a_long_text_reads_as_byte_by_byte() {
     assert_eq!(errors, events.len());
     assert!(whole.chars().count() > 3000);
 }
+
+#[test]
+fn escaped_bytes_read_back_as_the_same_errors() {
+    use crate::codecs::test_support::{decode_escaped, encode_escaped};
+    // Bad bytes in a shifted run and among single bytes: a control in the run, an unassigned
+    // pair, a lead before SI, an unassigned single byte, a lead at the end.
+    let inputs: [&[u8]; 4] = [
+        b"\x0E\x21\x21\xFE\x21\x21\x0F\x25\x0E\x47\x51\x25",
+        b"\xC1\x0E\x40\x41\x45\x41\x45\x0F\xCA\xC1",
+        b"\x0E\xCA\x41\x45\x41\x0F",
+        b"\x0E\x45\x41\x45",
+    ];
+    for input in inputs {
+        for cs in [C930, C1390] {
+            let items = decode_escaped(cs, input);
+            let bytes = encode_escaped(cs, &items).expect("written back");
+            assert_eq!(
+                decode_escaped(cs, &bytes),
+                items,
+                "{cs} {input:02X?} -> {bytes:02X?}"
+            );
+        }
+    }
+}
