@@ -22,12 +22,12 @@
 
 #![forbid(unsafe_code)]
 
-use super::cjk::table::{Cell, DbcsTables, EBCDIC_SPAN, ebcdic_code, ebcdic_index};
+use super::cjk::table::packed_utf8;
+use super::cjk::table::{Cell, DbcsTables, EBCDIC_SPAN, Lookups, ebcdic_code, ebcdic_index};
 use super::cjk::tables;
 use super::codec::{Codec, Decode, DecodeStatus, Encode, EncodeStatus, Family, Problem};
 use super::codec::{cut_anywhere, replayed_shift_state};
 use std::collections::HashMap;
-use std::sync::OnceLock;
 
 /// Shift out: to the double-byte set.
 const SO: u8 = 0x0E;
@@ -39,22 +39,7 @@ const SI: u8 = 0x0F;
 pub struct EbcdicDbcs {
     name: &'static str,
     tables: &'static DbcsTables,
-    lookups: &'static Lookups,
-}
-
-/// A page's lookups, built from its tables on first use.
-struct Lookups {
-    decode: OnceLock<DecodeMaps>,
-    encode: OnceLock<EncodeMap>,
-}
-
-impl Lookups {
-    const fn new() -> Lookups {
-        Lookups {
-            decode: OnceLock::new(),
-            encode: OnceLock::new(),
-        }
-    }
+    lookups: &'static Lookups<DecodeMaps, EncodeMap>,
 }
 
 /// Defines the `static` of a page, with lookups of its own.
@@ -65,7 +50,7 @@ macro_rules! page {
             name: stringify!($page),
             tables: &tables::$page,
             lookups: {
-                static LOOKUPS: Lookups = Lookups::new();
+                static LOOKUPS: Lookups<DecodeMaps, EncodeMap> = Lookups::new();
                 &LOOKUPS
             },
         };
@@ -118,18 +103,6 @@ pub static ALL: [&EbcdicDbcs; 10] = [
     &IBM930, &IBM939, &IBM933, &IBM935, &IBM937, &IBM1364, &IBM1371, &IBM1388, &IBM1390, &IBM1399,
 ];
 
-/// A character as UTF-8 in the low three bytes (first lowest) and its length in the top
-/// one; 0 for none.
-fn packed(c: char) -> u32 {
-    let mut utf8 = [0u8; 4];
-    let n = c.encode_utf8(&mut utf8).len();
-    if n > 3 {
-        return 0;
-    }
-    utf8[3] = n as u8;
-    u32::from_le_bytes(utf8)
-}
-
 /// The decoder's lookups, built from the tables on first use: every single byte and every
 /// double-byte code of one BMP character as packed UTF-8 (0: not one; SO and SI are 0, and
 /// the double-byte codes of pairs and of characters beyond the BMP go through the table).
@@ -150,18 +123,18 @@ struct EncodeMap {
 
 impl EbcdicDbcs {
     fn maps(&self) -> &'static DecodeMaps {
-        let lookups: &'static Lookups = self.lookups;
+        let lookups: &'static Lookups<DecodeMaps, EncodeMap> = self.lookups;
         lookups.decode.get_or_init(|| {
             let mut single = [0u32; 256];
-            single[0] = packed('\0');
+            single[0] = packed_utf8('\0');
             for (b, slot) in single.iter_mut().enumerate().skip(1) {
                 if let Cell::Char(c) = self.tables.single.cell(b) {
-                    *slot = packed(c);
+                    *slot = packed_utf8(c);
                 }
             }
             let double = (0..EBCDIC_SPAN * EBCDIC_SPAN)
                 .map(|i| match self.tables.double.cell(i) {
-                    Cell::Char(c) => packed(c),
+                    Cell::Char(c) => packed_utf8(c),
                     _ => 0,
                 })
                 .collect();
@@ -170,7 +143,7 @@ impl EbcdicDbcs {
     }
 
     fn encoding(&self) -> &'static EncodeMap {
-        let lookups: &'static Lookups = self.lookups;
+        let lookups: &'static Lookups<DecodeMaps, EncodeMap> = self.lookups;
         lookups.encode.get_or_init(|| {
             let mut map = EncodeMap {
                 bmp: vec![0; 0x1_0000],

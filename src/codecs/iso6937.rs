@@ -14,32 +14,16 @@
 
 #![forbid(unsafe_code)]
 
-use super::cjk::table::{Cell, DbcsTables, prefixed_index};
+use super::cjk::table::{Cell, DbcsTables, Lookups, packed_utf8, prefixed_index};
 use super::cjk::tables;
 use super::codec::{Codec, Decode, DecodeStatus, Encode, EncodeStatus, Locate, Problem};
-use std::sync::OnceLock;
 
 /// One charset of diacritic prefixes.
 #[derive(Clone, Copy)]
 pub struct Prefixed {
     name: &'static str,
     tables: &'static DbcsTables,
-    lookups: &'static Lookups,
-}
-
-/// A charset's lookups, built from its tables on first use.
-struct Lookups {
-    decode: OnceLock<DecodeMap>,
-    encode: OnceLock<Vec<u16>>,
-}
-
-impl Lookups {
-    const fn new() -> Lookups {
-        Lookups {
-            decode: OnceLock::new(),
-            encode: OnceLock::new(),
-        }
-    }
+    lookups: &'static Lookups<DecodeMap, Vec<u16>>,
 }
 
 /// Defines the `static` of a charset, with lookups of its own.
@@ -50,7 +34,7 @@ macro_rules! prefixed {
             name: $name,
             tables: &tables::$table,
             lookups: {
-                static LOOKUPS: Lookups = Lookups::new();
+                static LOOKUPS: Lookups<DecodeMap, Vec<u16>> = Lookups::new();
                 &LOOKUPS
             },
         };
@@ -94,42 +78,33 @@ struct DecodeMap {
     ascii: bool,
 }
 
-fn packed(c: char) -> u32 {
-    let mut utf8 = [0u8; 4];
-    let n = c.encode_utf8(&mut utf8).len();
-    if n > 3 {
-        return 0;
-    }
-    utf8[3] = n as u8;
-    u32::from_le_bytes(utf8)
-}
-
 impl Prefixed {
     fn map(&self) -> &'static DecodeMap {
-        let lookups: &'static Lookups = self.lookups;
+        let lookups: &'static Lookups<DecodeMap, Vec<u16>> = self.lookups;
         lookups.decode.get_or_init(|| {
             let mut map = DecodeMap {
                 single: [0; 256],
                 pairs: (0..16 * 256)
                     .map(|i| match self.tables.double.cell(i) {
-                        Cell::Char(c) => packed(c),
+                        Cell::Char(c) => packed_utf8(c),
                         _ => 0,
                     })
                     .collect(),
                 prefix: [false; 256],
                 ascii: false,
             };
-            map.single[0] = packed('\0');
+            map.single[0] = packed_utf8('\0');
             for b in 1..=255u8 {
                 if let Cell::Char(c) = self.tables.single.cell(usize::from(b)) {
-                    map.single[usize::from(b)] = packed(c);
+                    map.single[usize::from(b)] = packed_utf8(c);
                 }
                 map.prefix[usize::from(b)] = (0..=255u8).any(|base| {
                     prefixed_index(b, base)
                         .is_some_and(|i| self.tables.double.cell(i) != Cell::Empty)
                 });
             }
-            map.ascii = (0..0x80u8).all(|b| map.single[usize::from(b)] == packed(char::from(b)));
+            map.ascii =
+                (0..0x80u8).all(|b| map.single[usize::from(b)] == packed_utf8(char::from(b)));
             map
         })
     }
@@ -137,7 +112,7 @@ impl Prefixed {
     /// Each BMP character's code: a byte (below 0x100) or prefix and base; 0 for none
     /// (U+0000 apart).
     fn codes(&self) -> &'static [u16] {
-        let lookups: &'static Lookups = self.lookups;
+        let lookups: &'static Lookups<DecodeMap, Vec<u16>> = self.lookups;
         lookups.encode.get_or_init(|| {
             let mut codes = vec![0u16; 0x1_0000];
             let single = self.tables.single.inverse();

@@ -442,7 +442,7 @@ impl Codec for Jis {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::codecs::test_support::{decode_all, encode};
+    use crate::codecs::test_support::{both_ways, decode_all, encode};
     use crate::codecs::{Charset, EncodeStatus};
 
     const SJIS: Charset = Charset::of(&SHIFT_JIS_STRICT);
@@ -450,11 +450,6 @@ mod tests {
     const MS: Charset = Charset::of(&CP932_CHARSET);
     const EUC04: Charset = Charset::of(&EUC_JIS_2004);
     const SJIS04: Charset = Charset::of(&SHIFT_JIS_2004);
-
-    fn both_ways(cs: Charset, text: &str, bytes: &[u8]) {
-        assert_eq!(decode_all(cs, bytes), (text.to_string(), vec![]), "{cs}");
-        assert_eq!(encode(cs, text).2, bytes, "{cs}");
-    }
 
     #[test]
     fn dec_kanji_is_ascii_and_jis_x_0208() {

@@ -102,6 +102,17 @@ pub fn malformed_lens(cs: Charset, src: &[u8]) -> Vec<usize> {
         .collect()
 }
 
+/// Asserts that `text` encodes to `bytes` with a fresh encoder and that `bytes` decode to
+/// `text` without an error.
+pub fn both_ways(cs: Charset, text: &str, bytes: &[u8]) {
+    assert_eq!(encode(cs, text).2, bytes, "{cs} {text}");
+    assert_eq!(
+        decode_all(cs, bytes),
+        (text.to_string(), vec![]),
+        "{cs} {text}"
+    );
+}
+
 /// Encodes `s` with a fresh encoder: the status, the bytes of `s` read, and the output.
 pub fn encode(cs: Charset, s: &str) -> (EncodeStatus, usize, Vec<u8>) {
     let mut out = Vec::new();

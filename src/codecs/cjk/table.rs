@@ -19,6 +19,45 @@ pub fn utf8_three(bytes: &[u8], i: usize) -> Option<usize> {
     }
 }
 
+/// A character as packed UTF-8 for the decoders' lookups: its bytes in the low three bytes
+/// (first lowest) and their number in the top one; 0 for a character of four bytes, which
+/// the lookups leave to the slow path.
+#[inline]
+pub fn packed_utf8(c: char) -> u32 {
+    let mut utf8 = [0u8; 4];
+    let n = c.encode_utf8(&mut utf8).len();
+    if n > 3 {
+        return 0;
+    }
+    utf8[3] = n as u8;
+    u32::from_le_bytes(utf8)
+}
+
+/// What a charset builds from its tables on first use, a `static` of its own: the decoder's
+/// lookups `D` and the encoder's `E`.
+pub struct Lookups<D, E> {
+    /// The decoder's.
+    pub decode: std::sync::OnceLock<D>,
+    /// The encoder's.
+    pub encode: std::sync::OnceLock<E>,
+}
+
+impl<D, E> Lookups<D, E> {
+    /// Nothing built yet.
+    pub const fn new() -> Lookups<D, E> {
+        Lookups {
+            decode: std::sync::OnceLock::new(),
+            encode: std::sync::OnceLock::new(),
+        }
+    }
+}
+
+impl<D, E> Default for Lookups<D, E> {
+    fn default() -> Lookups<D, E> {
+        Lookups::new()
+    }
+}
+
 /// Cells in one 94×94 plane.
 pub const PLANE: usize = 94 * 94;
 

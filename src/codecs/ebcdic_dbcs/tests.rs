@@ -1,20 +1,12 @@
 use super::*;
 use crate::codecs::Charset;
-use crate::codecs::test_support::{decode_all, decode_split, encode, malformed_lens, problems};
+use crate::codecs::test_support::{both_ways as both, decode_all, decode_split, encode};
+use crate::codecs::test_support::{malformed_lens, problems};
 
 const C930: Charset = Charset::of(&IBM930);
 const C939: Charset = Charset::of(&IBM939);
 const C933: Charset = Charset::of(&IBM933);
 const C1390: Charset = Charset::of(&IBM1390);
-
-fn both(cs: Charset, text: &str, bytes: &[u8]) {
-    assert_eq!(encode(cs, text).2, bytes, "{cs} {text}");
-    assert_eq!(
-        decode_all(cs, bytes),
-        (text.to_string(), vec![]),
-        "{cs} {text}"
-    );
-}
 
 #[test]
 fn single_bytes_and_shifted_runs() {

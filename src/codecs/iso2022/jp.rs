@@ -549,7 +549,7 @@ impl Encode for JpEncoder {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::codecs::test_support::{decode_all, encode};
+    use crate::codecs::test_support::{both_ways as both, decode_all, encode};
     use crate::codecs::{Charset, DecodeStatus};
 
     const JP1C: Charset = Charset::of(&ISO_2022_JP_1);
@@ -557,15 +557,6 @@ mod tests {
     const JP3C: Charset = Charset::of(&ISO_2022_JP_3);
     const JP04: Charset = Charset::of(&ISO_2022_JP_2004);
     const JPEXT: Charset = Charset::of(&ISO_2022_JP_EXT);
-
-    fn both(cs: Charset, text: &str, bytes: &[u8]) {
-        assert_eq!(encode(cs, text).2, bytes, "{cs} {text}");
-        assert_eq!(
-            decode_all(cs, bytes),
-            (text.to_string(), vec![]),
-            "{cs} {text}"
-        );
-    }
 
     #[test]
     fn jp2_gb2312_as_its_readers_have_it() {

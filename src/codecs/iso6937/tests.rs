@@ -1,20 +1,12 @@
 use super::*;
 use crate::codecs::Charset;
-use crate::codecs::test_support::{decode_all, decode_split, encode, malformed_lens, problems};
+use crate::codecs::test_support::{both_ways as both, decode_all, decode_split, encode};
+use crate::codecs::test_support::{malformed_lens, problems};
 
 const C6937: Charset = Charset::of(&ISO_6937);
 const C6937_2: Charset = Charset::of(&ISO_6937_2);
 const T61: Charset = Charset::of(&T61_8BIT);
 const X3110: Charset = Charset::of(&ANSI_X3_110);
-
-fn both(cs: Charset, text: &str, bytes: &[u8]) {
-    assert_eq!(encode(cs, text).2, bytes, "{cs} {text}");
-    assert_eq!(
-        decode_all(cs, bytes),
-        (text.to_string(), vec![]),
-        "{cs} {text}"
-    );
-}
 
 #[test]
 fn prefix_and_letter_make_the_accented_letter() {
