@@ -1,6 +1,6 @@
 use super::*;
 use crate::codecs::Charset;
-use crate::codecs::test_support::{both_ways as both, decode_all, decode_split, encode};
+use crate::codecs::test_support::{both_ways as both, decode_all, encode, splits_read_alike};
 use crate::codecs::test_support::{malformed_lens, problems};
 
 const C930: Charset = Charset::of(&IBM930);
@@ -86,12 +86,7 @@ fn a_split_anywhere_reads_the_same() {
     let input: &[u8] =
         b"\xC1\x0E\x45\x41\x40\x41\x45\x0F\xC1\xCA\x0E\x0E\x40\x40\x0F\x0F\x15\x0E\x45";
     for cs in [C930, C939, C1390] {
-        let whole = decode_all(cs, input);
-        for cut in 0..=input.len() {
-            let (text, events) = decode_split(cs, input, cut);
-            assert_eq!(text, whole.0, "{cs} cut at {cut}");
-            assert_eq!(problems(&events), problems(&whole.1), "{cs} cut at {cut}");
-        }
+        splits_read_alike(cs, input);
     }
 }
 
