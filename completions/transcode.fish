@@ -1189,7 +1189,10 @@ DEC-KANJI\t''
 DEC-HANYU\t''
 BIG5-2003\t''
 ISO-IR-165\t''
-CN-GB-ISOIR165\t''"
+CN-GB-ISOIR165\t''
+IBM932\t''
+IBM-932\t''
+CSIBM932\t''"
 complete -c transcode -s t -l to -d 'Encoding of the output; LABEL//IGNORE means the same as -c' -r -f -a "UTF-8\t''
 utf8\t''
 unicode-1-1-utf-8\t''
@@ -2349,7 +2352,10 @@ DEC-KANJI\t''
 DEC-HANYU\t''
 BIG5-2003\t''
 ISO-IR-165\t''
-CN-GB-ISOIR165\t''"
+CN-GB-ISOIR165\t''
+IBM932\t''
+IBM-932\t''
+CSIBM932\t''"
 complete -c transcode -s l -l list -d 'List every encoding with its aliases, and exit'
 complete -c transcode -s c -d 'Drop ill-formed input and unmappable characters; exit 1 if anything was dropped'
 complete -c transcode -s s -l silent -d 'Print no notes or summaries on standard error (errors still are)'

@@ -1,5 +1,5 @@
 """Charsets whose table is glibc's own module (issue 34): the double-byte EBCDIC pages, the
-charsets of diacritic prefixes and EUC-JP-MS, checked against glibc `iconv` over their whole code
+charsets of diacritic prefixes, EUC-JP-MS and IBM932, checked against glibc `iconv` over their whole code
 space, both ways.
 
 glibc-modules: for each charset, every code (each single byte; each double-byte code
@@ -11,6 +11,10 @@ The line end is the charset's own (EBCDIC's LF is 0x25), so the lines stay lines
 
 glibc's EUC-JP-MS writes U+FFFD under -c for 8E before a byte that is no katakana (without
 -c it is an error, as here): on those lines an empty line here is the same answer.
+
+IBM932: a double-byte code the table lacks whose second byte is ASCII is an error of the
+lead alone, and the ASCII byte is read as itself (WHATWG's rule, as for every Shift_JIS and
+Big5 form here); glibc's -c drops both: on those lines transcode's output is that byte.
 
 A prefix before a byte it does not combine with: glibc's -c drops both bytes, transcode only
 the prefix (the maximal ill-formed subpart, Unicode 3.9) and reads the byte after it as
@@ -35,19 +39,22 @@ EBCDIC = ["IBM930", "IBM939", "IBM933", "IBM935", "IBM937", "IBM1364", "IBM1371"
           "IBM1388", "IBM1390", "IBM1399"]
 PREFIXED = ["ISO_6937", "ISO_6937-2", "T.61-8BIT", "ANSI_X3.110"]
 EUC = ["EUC-JP-MS"]
+SJIS = ["IBM932"]
 ASTRAL = {"IBM1390", "IBM1399"}
 SO, SI = b"\x0e", b"\x0f"
 REPO = Path(__file__).resolve().parent.parent.parent
 
 
 def written_as_sub(label: str) -> set[int]:
-    """The characters glibc writes as SUB in an EBCDIC page (its table's `3F ... E` rows)."""
-    if label not in EBCDIC:
+    """The characters glibc writes as SUB in an EBCDIC page or IBM932 (its table's
+    `3F ... E` or `7F ... E` rows)."""
+    sub = {"IBM932": "7F"}.get(label, "3F")
+    if label not in EBCDIC + ["IBM932"]:
         return set()
     found = set()
     for line in (REPO / "data" / "cjk" / f"{label.lower()}.txt").read_text().splitlines():
         parts = line.split("\t")
-        if len(parts) == 3 and parts[0] == "3F" and parts[2] == "E":
+        if len(parts) == 3 and parts[0] == sub and parts[2] == "E":
             found.add(int(parts[1], 16))
     return found
 
@@ -93,6 +100,12 @@ def codes(label: str) -> tuple[list[bytes], bytes]:
         singles = [bytes([b]) for b in range(0x100) if b not in (0x0E, 0x0F, 0x25)]
         doubles = [SO + bytes([a, b]) + SI for a in range(0x40, 0x100) for b in range(0x40, 0x100)]
         return singles + doubles, b"\x25"
+    if label in SJIS:
+        # A lead byte alone is no code (glibc's -c would take the line end with it).
+        leads = list(range(0x81, 0xA0)) + list(range(0xE0, 0xFD))
+        singles = [bytes([b]) for b in range(0x100) if b != 0x0A and b not in leads]
+        pairs = [bytes([a, b]) for a in leads for b in range(0x40, 0xFD) if b != 0x7F]
+        return singles + pairs, b"\x0a"
     if label in EUC:
         singles = [bytes([b]) for b in range(0x100) if b != 0x0A]
         kana = [bytes([0x8E, b]) for b in range(0xA1, 0xFF)]
@@ -110,12 +123,14 @@ def suite_glibc_modules(data: Path) -> Suite:
     if shutil.which("iconv") is None:
         suite.skip("glibc-modules", "glibc iconv is missing")
         return suite
-    for label in EBCDIC + PREFIXED + EUC:
+    for label in EBCDIC + PREFIXED + EUC + SJIS:
         space, nl = codes(label)
         text = b"".join(c + nl for c in space)
         case = same_as_iconv(f"{label}: {len(space)} codes decoded", label, "UTF-8", text)
-        if label in PREFIXED + EUC:
+        if label in PREFIXED + EUC + SJIS:
             singles = {}
+            if label in SJIS:
+                singles = {b: bytes([b]) for b in range(0x20, 0x7F)}
             if label in PREFIXED:
                 singles = {b: iconv(label, "UTF-8", bytes([b]))[0] for b in range(0x100)}
             case.check = lines_check(space, case.want_out, singles)

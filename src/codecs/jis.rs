@@ -14,6 +14,9 @@ use super::cjk::engine::{self, Code, Fast, Multibyte, Step};
 use super::cjk::table::{Cell, Inverse, PLANE, jis_to_sjis, row_cell, set94, sjis_code};
 use super::cjk::table::{sjis_index, sjis_to_jis};
 use super::cjk::tables::{CP932, EUCJPMS, EUCJPMS_ENCODE_ONLY, EUCJPMS_SINGLE};
+use super::cjk::tables::{
+    IBM932 as IBM932_TABLE, IBM932_ENCODE_ONLY, IBM932_NOT_ASCII, IBM932_SINGLE,
+};
 use super::cjk::tables::{JISX0208, JISX0212, JISX0213};
 use super::codec::Codec;
 use std::sync::OnceLock;
@@ -98,6 +101,86 @@ static DEC_KANJI_FAST: Fast = Fast::new();
 fn eucjpms_inverse() -> &'static Inverse {
     static INV: OnceLock<Inverse> = OnceLock::new();
     INV.get_or_init(|| EUCJPMS.inverse())
+}
+
+/// IBM932 (IBM's Japanese PC code page, as glibc's module of the name): the Shift_JIS
+/// layout with IBM's table, single-byte katakana, and IBM's PC controls at 1A, 1C and 7F.
+#[derive(Clone, Copy)]
+pub struct Ibm932;
+
+/// The one IBM932 charset.
+pub static IBM932: Ibm932 = Ibm932;
+
+fn ibm932_inverse() -> &'static Inverse {
+    static INV: OnceLock<Inverse> = OnceLock::new();
+    INV.get_or_init(|| {
+        let mut inv = IBM932_TABLE.inverse();
+        for &(b, c) in IBM932_SINGLE {
+            inv.set(c, IBM932_BYTE | u32::from(b));
+        }
+        for &(c, code) in IBM932_ENCODE_ONLY {
+            if inv.get(c).is_none() {
+                let index = match code.to_be_bytes() {
+                    [0, b] => IBM932_BYTE | u32::from(b),
+                    [lead, trail] => sjis_index(lead, trail).map_or(0, |i| i as u32),
+                };
+                inv.set(c, index);
+            }
+        }
+        inv
+    })
+}
+
+/// Marks a single byte among IBM932's inverse's indexes.
+const IBM932_BYTE: u32 = 0x1_0000;
+
+impl Multibyte for Ibm932 {
+    const NOT_ASCII: u128 = IBM932_NOT_ASCII;
+
+    fn fast(&self) -> &'static Fast {
+        static FAST: Fast = Fast::new();
+        &FAST
+    }
+
+    #[inline]
+    fn step(&self, b: &[u8]) -> Step {
+        let lead = b[0];
+        if let Some(&(_, c)) = IBM932_SINGLE.iter().find(|&&(x, _)| x == lead) {
+            return Step::Char(Cell::Char(c), 1);
+        }
+        if !matches!(lead, 0x81..=0x9F | 0xE0..=0xFC) {
+            return Step::Bad(1);
+        }
+        let Some(&trail) = b.get(1) else {
+            return Step::Short;
+        };
+        match sjis_index(lead, trail) {
+            Some(i) => Step::Char(IBM932_TABLE.cell(i), 2),
+            None => Step::Bad(1),
+        }
+    }
+
+    fn encode(&self, c: char) -> Option<Code> {
+        let index = ibm932_inverse().get(c)?;
+        Some(if index >= IBM932_BYTE {
+            Code::of(&[index as u8])
+        } else {
+            Code::of(&sjis_code(index))
+        })
+    }
+}
+
+impl Codec for Ibm932 {
+    fn name(&self) -> &'static str {
+        "IBM932"
+    }
+
+    fn clean_after(&self, byte: u8) -> bool {
+        // Trail bytes start at 0x40.
+        byte < 0x40
+    }
+
+    engine::multibyte_codec!();
 }
 
 fn jisx0208_inverse() -> &'static Inverse {
@@ -463,6 +546,17 @@ mod tests {
             encode(DEC, "\u{A5}").0,
             EncodeStatus::Unmappable(_)
         ));
+    }
+
+    #[test]
+    fn ibm932_is_ibm_s_shift_jis() {
+        const IBM: Charset = Charset::of(&IBM932);
+        // Katakana, a kanji, and the PC controls: 1A, 1C, 7F are not ASCII here.
+        both_ways(IBM, "ｱ日", b"\xB1\x93\xFA");
+        let (text, errors) = decode_all(IBM, b"\x1A\x1C\x7Fa");
+        assert!(errors.is_empty());
+        assert_eq!(encode(IBM, &text).2, b"\x1A\x1C\x7Fa");
+        assert_ne!(text, "\u{1A}\u{1C}\u{7F}a");
     }
 
     #[test]

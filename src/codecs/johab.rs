@@ -132,7 +132,7 @@ fn inverse() -> &'static Inverse {
 const WON: (u8, char) = (0x5C, '\u{20A9}');
 
 impl Multibyte for Johab {
-    const ASCII_HOLE: Option<u8> = Some(WON.0);
+    const NOT_ASCII: u128 = 1 << WON.0;
 
     fn fast(&self) -> &'static Fast {
         static FAST: Fast = Fast::new();

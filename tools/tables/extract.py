@@ -666,6 +666,41 @@ def t_big5_2003():
     return meta, rows
 
 
+def t_ibm932():
+    g = peers.Glibc("IBM932")
+    rows, dec = [], {}
+    leads = list(range(0x81, 0xA0)) + list(range(0xE0, 0xFD))
+    trails = list(range(0x40, 0x7F)) + list(range(0x80, 0xFD))
+    codes = [bytes([b]) for b in range(0x100)] + [bytes([a, b]) for a in leads for b in trails]
+    for c in codes:
+        s = g.decode(c)
+        if s is None or s == "" or (len(c) == 1 and c[0] < 0x80 and s == chr(c[0])):
+            continue
+        dec[c] = s
+        rows.append([c.hex().upper(), u(s), "" if g.encode(s) == c else "D"])
+    for cp in range(0x80, 0x110000):
+        if 0xD800 <= cp < 0xE000:
+            continue
+        e = g.encode(chr(cp))
+        if e and dec.get(e) != chr(cp):
+            rows.append([e.hex().upper(), "%04X" % cp, "E"])
+    for b in range(0x80):
+        e = g.encode(chr(b))
+        if bytes([b]) not in dec and e != bytes([b]):
+            raise SystemExit(f"IBM932: U+{b:04X} -> {e}")
+    rows.sort(key=lambda r: (len(r[0]), r[0], r[2]))
+    meta = [
+        ("table", "IBM932 (IBM's Japanese PC code page, Shift_JIS layout: single-byte katakana, JIS X 0208 with IBM's extensions, and IBM's PC controls at 1A, 1C, 7F) <-> Unicode: the single bytes that are not ASCII (two hex digits) and the double-byte codes (four)"),
+        ("code", "the bytes, in hex"),
+        ("source", "glibc's iconv module IBM932, read through iconv(3): every byte, every lead 81..9F, E0..FC with every trail 40..7E, 80..FC, and every Unicode scalar value encoded"),
+        ("version", f"glibc {peers.glibc_version()}"),
+        ("licence", "glibc is LGPL-2.1-or-later; the mapping is IBM's (CDRA, CCSID 932)"),
+        ("derived", "python3 tools/tables/extract.py ibm932 (D: the encoder writes another code for the text; E: encoder only)"),
+        ("peers", "glibc iconv IBM932 (the source)"),
+    ]
+    return meta, rows
+
+
 TABLES = {
     "cns11643": t_cns11643,
     "big5hkscs": t_big5hkscs,
@@ -679,6 +714,7 @@ TABLES = {
     "gb18030-2005": t_gb18030_2005,
     "cp936": t_cp936,
     "eucjp-ms": t_eucjpms,
+    "ibm932": t_ibm932,
     "hkscs-editions": t_hkscs_editions,
     "isoir165-libiconv": t_isoir165_libiconv,
     "big5-2003": t_big5_2003,

@@ -54,12 +54,13 @@ impl Code {
 /// A stateless multi-byte charset whose bytes 00..7F are ASCII: how it reads a code that
 /// starts with a byte above 0x7F, and how it writes a character that is not ASCII.
 pub trait Multibyte: Clone + Sync + Send + 'static {
-    /// The one byte below 0x80 that is not its ASCII character (JOHAB's 5C, the WON SIGN),
-    /// if the charset has one: `step` reads it and `encode` writes it, and the ASCII
-    /// character itself is unmappable.
-    const ASCII_HOLE: Option<u8> = None;
+    /// The bytes below 0x80 that are not their ASCII characters, a bit each (JOHAB's 5C,
+    /// the WON SIGN; IBM932's PC controls 1A, 1C, 7F): `step` reads them and `encode`
+    /// writes them, and the ASCII characters themselves go through `encode` too.
+    const NOT_ASCII: u128 = 0;
 
-    /// The code at the start of `bytes` (`bytes[0]` ≥ 0x80, or [`Multibyte::ASCII_HOLE`]).
+    /// The code at the start of `bytes` (`bytes[0]` ≥ 0x80, or one of
+    /// [`Multibyte::NOT_ASCII`]).
     fn step(&self, bytes: &[u8]) -> Step;
 
     /// The code of a character above U+007F (and the one-way codes the charset's standard
@@ -87,7 +88,7 @@ pub trait Multibyte: Clone + Sync + Send + 'static {
 /// True when `b` is read (and written) as its ASCII character in `M`.
 #[inline]
 fn is_ascii_text<M: Multibyte>(b: u8) -> bool {
-    b < 0x80 && M::ASCII_HOLE != Some(b)
+    b < 0x80 && (M::NOT_ASCII >> b) & 1 == 0
 }
 
 /// `m`'s step at the start of `bytes`, with WHATWG's rule for a two-byte code that has no

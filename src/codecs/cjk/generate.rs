@@ -323,6 +323,46 @@ fn eucjpms() -> EucJpMs {
     }
 }
 
+/// IBM932's generated parts: the double-byte codes (Shift_JIS layout), the single bytes that
+/// are not ASCII, and the encoder-only rows.
+struct Ibm932 {
+    table: Builder,
+    singles: Vec<(u8, char)>,
+    only: Vec<(char, u16)>,
+}
+
+fn ibm932() -> Ibm932 {
+    let mut table = Builder::new("IBM932", 60 * super::table::SJIS_TRAILS);
+    let (mut singles, mut only) = (Vec::new(), Vec::new());
+    for row in load("ibm932") {
+        let code = u16::from_str_radix(&row.code, 16).unwrap();
+        if row.flag == "E" {
+            // glibc writes the characters IBM932 lacks as its SUB (7F, which reads back as
+            // U+001A): they stay unmappable here, as for the EBCDIC pages.
+            if code != 0x7F {
+                only.push((row.text[0], code));
+            }
+        } else if row.code.len() == 2 {
+            assert_eq!(
+                (row.text.len(), row.flag.as_str()),
+                (1, ""),
+                "ibm932: {}",
+                row.code
+            );
+            singles.push((code as u8, row.text[0]));
+        } else {
+            let [lead, trail] = code.to_be_bytes();
+            table.put(sjis_index(lead, trail).unwrap(), &row.text, &row.flag);
+        }
+    }
+    only.sort_unstable();
+    Ibm932 {
+        table,
+        singles,
+        only,
+    }
+}
+
 /// Every generated file: (path relative to the crate root, contents).
 fn generate() -> Vec<(String, Vec<u8>)> {
     let mut big5_singles = Vec::new();
@@ -392,6 +432,15 @@ fn generate() -> Vec<(String, Vec<u8>)> {
     tables.push((
         eucjpms,
         "EUC-JP-MS, code sets 1 and 3 as planes 1 and 2 (94×94 each), from `eucjp-ms.txt`.",
+    ));
+    let Ibm932 {
+        table: ibm932_table,
+        singles: ibm932_singles,
+        only: ibm932_only,
+    } = ibm932();
+    tables.push((
+        ibm932_table,
+        "IBM932 double-byte codes, Shift_JIS layout, from `ibm932.txt`.",
     ));
     let mut two_parts = Vec::new();
     let span = super::table::EBCDIC_SPAN;
@@ -500,6 +549,21 @@ fn generate() -> Vec<(String, Vec<u8>)> {
         rust,
         "\n/// The Big5-HKSCS codes the later editions added: the index in `BIG5HKSCS` and the \
          edition, from `hkscs-editions.txt`.\npub static HKSCS_ADDED: &[(u32, u16)] = &{added:?};\n"
+    );
+    rust += &singles(
+        "IBM932_SINGLE",
+        "IBM932 single bytes that are not ASCII, from `ibm932.txt`.",
+        &ibm932_singles,
+    );
+    let not_ascii = ibm932_singles
+        .iter()
+        .filter(|&&(b, _)| b < 0x80)
+        .fold(0u128, |m, &(b, _)| m | 1 << b);
+    let _ = write!(
+        rust,
+        "\n/// IBM932's bytes below 0x80 that are not ASCII, a bit each.\npub const \
+         IBM932_NOT_ASCII: u128 = {not_ascii:#x};\n\n/// IBM932's encoder-only rows, from \
+         `ibm932.txt`.\npub static IBM932_ENCODE_ONLY: &[(char, u16)] = &{ibm932_only:?};\n"
     );
     rust += &singles(
         "EUCJPMS_SINGLE",

@@ -1,7 +1,7 @@
 //! The label table's rows for the multi-byte and stateful charsets of glibc's converter
 //! modules and GNU libiconv that came after the CJK families of `labels/table.rs`: the
 //! double-byte EBCDIC pages, the charsets of diacritic prefixes (ISO 6937 and kin) and
-//! ISO-2022-JP-EXT, EUC-JP-MS, the earlier editions of Big5-HKSCS, BIG5-2003, ISO-IR-165,
+//! ISO-2022-JP-EXT, EUC-JP-MS, IBM932, the earlier editions of Big5-HKSCS, BIG5-2003, ISO-IR-165,
 //! and DEC's Kanji and Hanyu. Each row's aliases are the names glibc (`iconv -l`, its
 //! `gconv-modules`), libiconv and ICU (`uconv -l`) accept for it; `--list` groups every row
 //! by family.
@@ -237,5 +237,13 @@ pub static ROWS: &[Entry] = &[
         note: "The 94×94 set alone, two bytes 21..7E per character and no single bytes (not even \
          a line end), as libiconv's `ISO-IR-165`; its table is libiconv's, which differs from \
          the ISO-IR-165 inside glibc's `ISO-2022-CN-EXT` in 12 cells.",
+    },
+    Entry {
+        codec: &jis::IBM932,
+        aliases: &["IBM-932", "CSIBM932"],
+        note: "IBM's Japanese PC code page (CCSID 932): Shift_JIS layout with IBM's table and \
+         extensions; 1A, 1C and 7F are IBM's PC controls (U+001C, U+007F, U+001A), not ASCII. \
+         As glibc's `IBM932`, except that the characters glibc writes as SUB (7F) are \
+         unmappable.",
     },
 ];
