@@ -234,7 +234,7 @@ pub static TABLE: &[Entry] = &[
     },
     Entry {
         codec: &gb::GB18030,
-        aliases: &["CP54936", "windows-54936"],
+        aliases: &["CP54936", "windows-54936", "GB18030:2022"],
         note: "GB18030-2022, all of Unicode. `--add-bom` writes its BOM, 84 31 95 33; on input that BOM is not \
          removed but read as U+FEFF.",
     },
