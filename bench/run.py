@@ -365,6 +365,17 @@ def plain(line: str) -> str:
     return line
 
 
+# Accented letters ISO 6937 writes with a prefix (é is C2 65), put in for some vowels and
+# consonants of the English text: about one letter in twelve.
+ACCENTED = {"a": "àáâäå", "e": "éèêë", "i": "íîï", "o": "óôöø", "u": "úùûü", "c": "ç",
+            "n": "ñ", "s": "š", "z": "ž"}
+
+
+def accented(rng: random.Random, line: str) -> str:
+    return "".join(rng.choice(ACCENTED[ch]) if ch in ACCENTED and rng.random() < 0.15 else ch
+                   for ch in line)
+
+
 def ibm1047_encoder():
     """UTF-8 text -> IBM1047 bytes, from data/single-byte/IBM1047.txt (Python has no
     cp1047). The text is Latin-1, and IBM1047 holds all of Latin-1, one byte each."""
@@ -433,6 +444,11 @@ def producers(tools: dict) -> dict[str, list[str]]:
                   else [tools["transcode"], "-s", "-f", "UTF-8", "-t", "EUC-TW"]),
         "iso2022kr": ([tools["iconv"], "-f", "UTF-8", "-t", "ISO-2022-KR"] if tools["iconv"]
                       else [tools["transcode"], "-s", "-f", "UTF-8", "-t", "ISO-2022-KR"]),
+        # Issue 34: a double-byte EBCDIC page and a charset of accent prefixes.
+        "ibm935": ([tools["iconv"], "-f", "UTF-8", "-t", "IBM935"] if tools["iconv"]
+                   else [tools["transcode"], "-s", "-f", "UTF-8", "-t", "IBM935"]),
+        "iso6937": ([tools["iconv"], "-f", "UTF-8", "-t", "ISO_6937"] if tools["iconv"]
+                    else [tools["transcode"], "-s", "-f", "UTF-8", "-t", "ISO_6937"]),
     }
 
 
@@ -511,6 +527,13 @@ def generate_corpus(corpus: Path, size_mb: float, force: bool, tools: dict) -> d
         files[f"{lang}.scsu"] = converted(made_by["scsu"], text)
     dirty = make_dirty(random.Random(SEED + 3), en["utf8"])
     files["en.dirty.utf8"] = dirty
+    # Chinese in a double-byte EBCDIC page (each line SO ... SI); English with accented
+    # letters (written with accent prefixes in ISO 6937).
+    files["zh.ibm935"] = converted(made_by["ibm935"], zh["utf8"])
+    rng = random.Random(SEED + 10)
+    pool = [accented(rng, plain(line)) for line in english_pool(rng, words, 30_000)]
+    files["eu.utf8"] = assemble(rng, pool, size, {"utf8": "utf-8"})["utf8"]
+    files["eu.iso6937"] = converted(made_by["iso6937"], files["eu.utf8"])
 
     # What the error policies must produce from the dirty file (UTF-16LE), from Python.
     expected = {
@@ -716,7 +739,10 @@ PAIRS = [
           ("iso2022kr", "ISO-2022-KR", "iso2022kr", "ko", "Korean", ("iconv", 1.5), {}),
           ("euctw", "EUC-TW", "euctw", "tw", "traditional Chinese", ("iconv", 1.5), {}),
           ("big5hkscs", "Big5-HKSCS", "big5hkscs", "tw", "traditional Chinese",
-           ("iconv", 1.5), {}))
+           ("iconv", 1.5), {}),
+          # Issue 34: a double-byte EBCDIC page and ISO 6937, at least 1.5x iconv.
+          ("ibm935", "IBM935", "ibm935", "zh", "Chinese", ("iconv", 1.5), {}),
+          ("iso6937", "ISO_6937", "iso6937", "eu", "accented English", ("iconv", 1.5), {}))
       for (frm_id, frm, src, to_id, to, dst) in (
           (cs_id, cs, suffix, "utf8", "UTF-8", "utf8"),
           ("utf8", "UTF-8", "utf8", cs_id, cs, suffix))],

@@ -30,7 +30,13 @@ const STATEFUL: &[&str] = &[
     "ISO-2022-JP-2",
     "ISO-2022-JP-3",
     "ISO-2022-JP-2004",
+    "ISO-2022-JP-EXT",
 ];
+
+/// Charsets of issue 34 checked for the split property only: in a double-byte EBCDIC run a
+/// stray high byte is a lead like any other, and an accent prefix takes the byte after it,
+/// so the escape round trip's stray bytes would not stay where they stood.
+const SPLIT_ONLY: &[&str] = &["IBM930", "IBM1390", "IBM933", "ISO_6937", "T.61-8BIT"];
 
 const STATELESS: &[&str] = &[
     "EUC-TW",
@@ -76,7 +82,7 @@ fn input(label: &'static str) -> impl Strategy<Value = Vec<u8>> {
     let noise = prop::collection::vec(
         prop::sample::select(vec![
             0x80u8, 0xA1, 0xFE, 0xFF, 0x8E, 0x8F, 0x0E, 0x0F, 0x1B, b'~', b'{', b'$', b'N', b'\n',
-            0x21,
+            0x21, 0x40, 0xC2, 0x25,
         ]),
         0..6,
     );
@@ -89,7 +95,12 @@ fn input(label: &'static str) -> impl Strategy<Value = Vec<u8>> {
 }
 
 fn case() -> impl Strategy<Value = (&'static str, Policy, Vec<u8>, Vec<usize>)> {
-    let all: Vec<&'static str> = STATEFUL.iter().chain(STATELESS).copied().collect();
+    let all: Vec<&'static str> = STATEFUL
+        .iter()
+        .chain(STATELESS)
+        .chain(SPLIT_ONLY)
+        .copied()
+        .collect();
     (
         prop::sample::select(all),
         prop::sample::select(POLICIES),

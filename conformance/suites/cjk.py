@@ -60,6 +60,7 @@ CPYTHON_FILES = [
     ("hz", "HZ-GB-2312"), ("iso2022_kr", "ISO-2022-KR"),
     ("iso2022_jp", "ISO-2022-JP-1"), ("iso2022_jp", "ISO-2022-JP-2"),
     ("iso2022_jp", "ISO-2022-JP-3"), ("iso2022_jp", "ISO-2022-JP-2004"),
+    ("iso2022_jp", "ISO-2022-JP-EXT"),
 ]
 
 # Model name (tools/tables/model.py) -> our label.
@@ -163,6 +164,8 @@ def suite_cjk_tables(data: Path) -> Suite:
 PEERS = {
     "EUC-TW": ("EUC-TW", ["glibc:EUC-TW"]),
     "Big5-HKSCS": ("Big5-HKSCS", ["glibc:BIG5-HKSCS", "python:big5hkscs"]),
+    # CPython's big5hkscs is HKSCS-2004: the repertoire sampled is what it has of 2008's.
+    "BIG5-HKSCS:2004": ("Big5-HKSCS", ["python:big5hkscs"]),
     "CP950": ("CP950", ["icu:windows-950-2000", "python:cp950"]),
     "EUC-KR-strict": ("EUC-KR", ["glibc:EUC-KR", "python:euc_kr"]),
     "CP949": ("CP949", ["glibc:UHC", "python:cp949"]),
@@ -181,6 +184,7 @@ PEERS = {
                                      "icu:ISO-2022-JP-2"]),
     "ISO-2022-JP-3": ("iso2022jp3", ["python:iso2022_jp_3", "glibc:ISO-2022-JP-3"]),
     "ISO-2022-JP-2004": ("iso2022jp3", ["python:iso2022_jp_2004"]),
+    "ISO-2022-JP-EXT": ("iso2022jp1", ["python:iso2022_jp_ext"]),
 }
 
 SAMPLE = 3000  # characters drawn from each repertoire

@@ -14,6 +14,10 @@ pub const CJK_LABELS: &[&str] = &[
     "ISO-2022-JP-2",
     "ISO-2022-JP-3",
     "ISO-2022-JP-2004",
+    "ISO-2022-JP-EXT",
+    "IBM930",
+    "IBM1390",
+    "IBM933",
     "EUC-TW",
     "JOHAB",
     "CP949",
@@ -25,6 +29,8 @@ pub const CJK_LABELS: &[&str] = &[
     "EUC-JP-strict",
     "EUC-JIS-2004",
     "Shift_JIS-2004",
+    "ISO_6937",
+    "T.61-8BIT",
 ];
 
 /// Byte 0 picks the charset, byte 1 the policy, byte 2 how many chunk sizes follow (1–8);

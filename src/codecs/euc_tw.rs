@@ -96,6 +96,73 @@ impl Multibyte for EucTw {
     }
 }
 
+/// DEC Hanyu (libiconv's `DEC-HANYU`): ASCII, CNS 11643 plane 1 in two GR bytes, plane 2 as a
+/// GR byte and a GL byte, and plane 3 after C2 CB in two GR bytes (so C2 C2..C2 FE are no
+/// plane-1 codes), as libiconv reads and writes it. A character on two planes is written in
+/// the lower, as in EUC-TW; planes 4 to 7 and 15 are not in it.
+#[derive(Clone, Copy)]
+pub struct DecHanyu;
+
+/// The one DEC-HANYU charset.
+pub static DEC_HANYU: DecHanyu = DecHanyu;
+
+impl Multibyte for DecHanyu {
+    fn fast(&self) -> &'static Fast {
+        static FAST: Fast = Fast::new();
+        &FAST
+    }
+
+    #[inline]
+    fn step(&self, b: &[u8]) -> Step {
+        let lead = b[0];
+        if !gr(lead) {
+            return Step::Bad(1);
+        }
+        let Some(&second) = b.get(1) else {
+            return Step::Short;
+        };
+        match second {
+            0xCB if lead == 0xC2 => {
+                for k in 2..4 {
+                    match b.get(k) {
+                        None => return Step::Short,
+                        Some(&x) if gr(x) => {}
+                        Some(_) => return Step::Bad(k),
+                    }
+                }
+                Step::Char(cns(3, b[2] - 0x80, b[3] - 0x80), 4)
+            }
+            0xC2.. if lead == 0xC2 => Step::Bad(1),
+            t if gr(t) => Step::Char(cns(1, lead - 0x80, t - 0x80), 2),
+            0x21..=0x7E => Step::Char(cns(2, lead - 0x80, second), 2),
+            _ => Step::Bad(1),
+        }
+    }
+
+    fn encode(&self, c: char) -> Option<Code> {
+        match cns_code(c)? {
+            (1, 0x42, cell) if cell >= 0x42 => None,
+            (1, row, cell) => Some(Code::of(&[row | 0x80, cell | 0x80])),
+            (2, row, cell) => Some(Code::of(&[row | 0x80, cell])),
+            (3, row, cell) => Some(Code::of(&[0xC2, 0xCB, row | 0x80, cell | 0x80])),
+            _ => None,
+        }
+    }
+}
+
+impl Codec for DecHanyu {
+    fn name(&self) -> &'static str {
+        "DEC-HANYU"
+    }
+
+    fn clean_after(&self, byte: u8) -> bool {
+        // A byte below A1 ends a code or is one (plane 2's trail bytes are 21..7E).
+        byte < 0xA1
+    }
+
+    engine::multibyte_codec!();
+}
+
 impl Codec for EucTw {
     fn name(&self) -> &'static str {
         "EUC-TW"
@@ -132,6 +199,25 @@ mod tests {
             encode(CS, "\u{E000}").0,
             EncodeStatus::Unmappable(_)
         ));
+    }
+
+    #[test]
+    fn dec_hanyu_planes_1_2_3() {
+        const DH: Charset = Charset::of(&DEC_HANYU);
+        // 一 (plane 1 4421), 乂 (plane 2 2121), 丨 (plane 3 2121 after C2 CB).
+        let bytes = b"a\xC4\xA1\xA1\x21\xC2\xCB\xA1\xA1";
+        assert_eq!(decode_all(DH, bytes), ("a一乂丨".to_string(), vec![]));
+        assert_eq!(encode(DH, "a一乂丨").2, bytes);
+        // C2 CB A1 38 is plane 3's 5344, written in plane 1 (libiconv's IRREVERSIBLE).
+        assert_eq!(decode_all(DH, b"\xC2\xCB\xA1\xB8").0, "\u{5344}");
+        assert_eq!(encode(DH, "\u{5344}").2, b"\xA4\xBF");
+        // C2 CB before a byte that is not GR: the two bytes; C2 C2 is no code.
+        assert_eq!(decode_all(DH, b"\xC2\xCBa").1.len(), 1);
+        assert_eq!(decode_all(DH, b"\xC2\xCBa").0, "a");
+        assert_eq!(decode_all(DH, b"\xC2\xC2").1.len(), 2);
+        // Plane 4 (EUC-TW 8E A4 A1 A1) has no place here.
+        let plane4 = decode_all(CS, b"\x8E\xA4\xA1\xA1").0;
+        assert!(matches!(encode(DH, &plane4).0, EncodeStatus::Unmappable(_)));
     }
 
     #[test]

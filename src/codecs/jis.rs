@@ -13,7 +13,11 @@
 use super::cjk::engine::{self, Code, Fast, Multibyte, Step};
 use super::cjk::table::{Cell, Inverse, PLANE, jis_to_sjis, row_cell, set94, sjis_code};
 use super::cjk::table::{sjis_index, sjis_to_jis};
-use super::cjk::tables::{CP932, JISX0208, JISX0212, JISX0213};
+use super::cjk::tables::{CP932, EUCJPMS, EUCJPMS_ENCODE_ONLY, EUCJPMS_SINGLE};
+use super::cjk::tables::{
+    IBM932 as IBM932_TABLE, IBM932_ENCODE_ONLY, IBM932_NOT_ASCII, IBM932_SINGLE,
+};
+use super::cjk::tables::{JISX0208, JISX0212, JISX0213};
 use super::codec::Codec;
 use std::sync::OnceLock;
 
@@ -25,6 +29,8 @@ enum Kind {
     Cp932,
     EucJis2004,
     ShiftJis2004,
+    EucJpMs,
+    DecKanji,
 }
 
 /// A Japanese charset of this family.
@@ -74,6 +80,108 @@ pub static SHIFT_JIS_2004: Jis = Jis {
     fast: &SJIS04_FAST,
 };
 static SJIS04_FAST: Fast = Fast::new();
+
+/// EUC-JP-MS (eucJP-ms): EUC-JP with CP932's mappings and extensions, as glibc's module.
+pub static EUC_JP_MS: Jis = Jis {
+    name: "EUC-JP-MS",
+    kind: Kind::EucJpMs,
+    fast: &EUCJPMS_FAST,
+};
+static EUCJPMS_FAST: Fast = Fast::new();
+
+/// DEC Kanji (libiconv's `DEC-KANJI`): ASCII and JIS X 0208 in two GR bytes (leads A1..F4),
+/// nothing else: EUC-JP's code set 1 alone.
+pub static DEC_KANJI: Jis = Jis {
+    name: "DEC-KANJI",
+    kind: Kind::DecKanji,
+    fast: &DEC_KANJI_FAST,
+};
+static DEC_KANJI_FAST: Fast = Fast::new();
+
+fn eucjpms_inverse() -> &'static Inverse {
+    static INV: OnceLock<Inverse> = OnceLock::new();
+    INV.get_or_init(|| EUCJPMS.inverse())
+}
+
+/// IBM932 (IBM's Japanese PC code page, as glibc's module of the name): the Shift_JIS
+/// layout with IBM's table, single-byte katakana, and IBM's PC controls at 1A, 1C and 7F.
+#[derive(Clone, Copy)]
+pub struct Ibm932;
+
+/// The one IBM932 charset.
+pub static IBM932: Ibm932 = Ibm932;
+
+fn ibm932_inverse() -> &'static Inverse {
+    static INV: OnceLock<Inverse> = OnceLock::new();
+    INV.get_or_init(|| {
+        let mut inv = IBM932_TABLE.inverse();
+        for &(b, c) in IBM932_SINGLE {
+            inv.set(c, IBM932_BYTE | u32::from(b));
+        }
+        for &(c, code) in IBM932_ENCODE_ONLY {
+            if inv.get(c).is_none() {
+                let index = match code.to_be_bytes() {
+                    [0, b] => IBM932_BYTE | u32::from(b),
+                    [lead, trail] => sjis_index(lead, trail).map_or(0, |i| i as u32),
+                };
+                inv.set(c, index);
+            }
+        }
+        inv
+    })
+}
+
+/// Marks a single byte among IBM932's inverse's indexes.
+const IBM932_BYTE: u32 = 0x1_0000;
+
+impl Multibyte for Ibm932 {
+    const NOT_ASCII: u128 = IBM932_NOT_ASCII;
+
+    fn fast(&self) -> &'static Fast {
+        static FAST: Fast = Fast::new();
+        &FAST
+    }
+
+    #[inline]
+    fn step(&self, b: &[u8]) -> Step {
+        let lead = b[0];
+        if let Some(&(_, c)) = IBM932_SINGLE.iter().find(|&&(x, _)| x == lead) {
+            return Step::Char(Cell::Char(c), 1);
+        }
+        if !matches!(lead, 0x81..=0x9F | 0xE0..=0xFC) {
+            return Step::Bad(1);
+        }
+        let Some(&trail) = b.get(1) else {
+            return Step::Short;
+        };
+        match sjis_index(lead, trail) {
+            Some(i) => Step::Char(IBM932_TABLE.cell(i), 2),
+            None => Step::Bad(1),
+        }
+    }
+
+    fn encode(&self, c: char) -> Option<Code> {
+        let index = ibm932_inverse().get(c)?;
+        Some(if index >= IBM932_BYTE {
+            Code::of(&[index as u8])
+        } else {
+            Code::of(&sjis_code(index))
+        })
+    }
+}
+
+impl Codec for Ibm932 {
+    fn name(&self) -> &'static str {
+        "IBM932"
+    }
+
+    fn clean_after(&self, byte: u8) -> bool {
+        // Trail bytes start at 0x40.
+        byte < 0x40
+    }
+
+    engine::multibyte_codec!();
+}
 
 fn jisx0208_inverse() -> &'static Inverse {
     static INV: OnceLock<Inverse> = OnceLock::new();
@@ -251,13 +359,23 @@ impl Jis {
 
     fn step_euc(&self, b: &[u8]) -> Step {
         let lead = b[0];
+        if self.kind == Kind::DecKanji && !(0xA1..=0xF4).contains(&lead) {
+            return Step::Bad(1);
+        }
+        if self.kind == Kind::EucJpMs
+            && let Some(&(_, c)) = EUCJPMS_SINGLE.iter().find(|&&(x, _)| x == lead)
+        {
+            return Step::Char(Cell::Char(c), 1);
+        }
         match lead {
             0xA1..=0xFE => match b.get(1) {
                 None => Step::Short,
                 Some(&t) if gr(t) => {
                     let (r, k) = (lead - 0x80, t - 0x80);
-                    let cell = if self.kind == Kind::EucJp {
+                    let cell = if matches!(self.kind, Kind::EucJp | Kind::DecKanji) {
                         jisx0208(r, k).map_or(Cell::Empty, Cell::Char)
+                    } else if self.kind == Kind::EucJpMs {
+                        set94(0, r, k).map_or(Cell::Empty, |i| EUCJPMS.cell(i))
                     } else {
                         jisx0213(1, r, k)
                     };
@@ -281,6 +399,8 @@ impl Jis {
                     let (r, k) = (r - 0x80, k - 0x80);
                     let cell = if self.kind == Kind::EucJp {
                         jisx0212(r, k).map_or(Cell::Empty, Cell::Char)
+                    } else if self.kind == Kind::EucJpMs {
+                        set94(1, r, k).map_or(Cell::Empty, |i| EUCJPMS.cell(i))
                     } else {
                         jisx0213(2, r, k)
                     };
@@ -293,7 +413,7 @@ impl Jis {
 
     /// The one-way codes: U+00A5 as 5C and U+203E as 7E.
     fn yen_overline(&self, c: char) -> Option<Code> {
-        if self.kind == Kind::EucJis2004 {
+        if matches!(self.kind, Kind::EucJis2004 | Kind::EucJpMs | Kind::DecKanji) {
             return None;
         }
         match c {
@@ -322,7 +442,7 @@ impl Multibyte for Jis {
     #[inline]
     fn step(&self, b: &[u8]) -> Step {
         match self.kind {
-            Kind::EucJp | Kind::EucJis2004 => self.step_euc(b),
+            Kind::EucJp | Kind::EucJis2004 | Kind::EucJpMs | Kind::DecKanji => self.step_euc(b),
             _ => self.step_shift_jis(b),
         }
     }
@@ -331,14 +451,15 @@ impl Multibyte for Jis {
         if let Some(code) = self.yen_overline(c) {
             return Some(code);
         }
-        if let Some(k) = kana_byte(c) {
+        if let Some(k) = kana_byte(c).filter(|_| self.kind != Kind::DecKanji) {
             return Some(match self.kind {
-                Kind::EucJp | Kind::EucJis2004 => Code::of(&[0x8E, k]),
+                Kind::EucJp | Kind::EucJis2004 | Kind::EucJpMs => Code::of(&[0x8E, k]),
                 _ => Code::of(&[k]),
             });
         }
         match self.kind {
             Kind::ShiftJis => jisx0208_code(c).map(|(r, k)| Code::of(&jis_to_sjis(r, k))),
+            Kind::DecKanji => jisx0208_code(c).map(|(r, k)| Code::of(&[r | 0x80, k | 0x80])),
             Kind::Cp932 => cp932_inverse().get(c).map(|i| Code::of(&sjis_code(i))),
             Kind::EucJp => {
                 if let Some((r, k)) = jisx0208_code(c) {
@@ -349,6 +470,24 @@ impl Multibyte for Jis {
             Kind::EucJis2004 | Kind::ShiftJis2004 => {
                 jisx0213_code(c).and_then(|p| self.jisx0213_bytes(p))
             }
+            Kind::EucJpMs if (0x80..0xA0).contains(&(c as u32)) => EUCJPMS_SINGLE
+                .iter()
+                .find(|&&(_, x)| x == c)
+                .map(|&(b, _)| Code::of(&[b])),
+            Kind::EucJpMs => match eucjpms_inverse().get(c) {
+                Some(i) => {
+                    let (r, k) = row_cell(i);
+                    Some(if (i as usize) < PLANE {
+                        Code::of(&[r | 0x80, k | 0x80])
+                    } else {
+                        Code::of(&[0x8F, r | 0x80, k | 0x80])
+                    })
+                }
+                None => EUCJPMS_ENCODE_ONLY
+                    .binary_search_by_key(&c, |&(c, _)| c)
+                    .ok()
+                    .map(|at| Code::of(EUCJPMS_ENCODE_ONLY[at].1)),
+            },
         }
     }
 
@@ -374,7 +513,7 @@ impl Codec for Jis {
     fn clean_after(&self, byte: u8) -> bool {
         match self.kind {
             // EUC: every byte of a code is above 0x7F.
-            Kind::EucJp | Kind::EucJis2004 => byte < 0x80,
+            Kind::EucJp | Kind::EucJis2004 | Kind::EucJpMs | Kind::DecKanji => byte < 0x80,
             // Shift_JIS: trail bytes start at 0x40.
             _ => byte < 0x40,
         }
@@ -386,7 +525,7 @@ impl Codec for Jis {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::codecs::test_support::{decode_all, encode};
+    use crate::codecs::test_support::{both_ways, decode_all, encode};
     use crate::codecs::{Charset, EncodeStatus};
 
     const SJIS: Charset = Charset::of(&SHIFT_JIS_STRICT);
@@ -394,6 +533,45 @@ mod tests {
     const MS: Charset = Charset::of(&CP932_CHARSET);
     const EUC04: Charset = Charset::of(&EUC_JIS_2004);
     const SJIS04: Charset = Charset::of(&SHIFT_JIS_2004);
+
+    #[test]
+    fn dec_kanji_is_ascii_and_jis_x_0208() {
+        const DEC: Charset = Charset::of(&DEC_KANJI);
+        both_ways(DEC, "a日本", b"a\xC6\xFC\xCB\xDC");
+        // No katakana (8E), no JIS X 0212 (8F), no rows past 0x74.
+        assert!(matches!(encode(DEC, "ｱ").0, EncodeStatus::Unmappable(_)));
+        assert_eq!(decode_all(DEC, b"\x8E\xB1").1.len(), 2);
+        assert_eq!(decode_all(DEC, b"\xF5\xA1a").0, "a");
+        assert!(matches!(
+            encode(DEC, "\u{A5}").0,
+            EncodeStatus::Unmappable(_)
+        ));
+    }
+
+    #[test]
+    fn ibm932_is_ibm_s_shift_jis() {
+        const IBM: Charset = Charset::of(&IBM932);
+        // Katakana, a kanji, and the PC controls: 1A, 1C, 7F are not ASCII here.
+        both_ways(IBM, "ｱ日", b"\xB1\x93\xFA");
+        let (text, errors) = decode_all(IBM, b"\x1A\x1C\x7Fa");
+        assert!(errors.is_empty());
+        assert_eq!(encode(IBM, &text).2, b"\x1A\x1C\x7Fa");
+        assert_ne!(text, "\u{1A}\u{1C}\u{7F}a");
+    }
+
+    #[test]
+    fn euc_jp_ms_reads_and_writes_as_windows_does() {
+        const MS: Charset = Charset::of(&EUC_JP_MS);
+        // A1C1 is U+FF5E (CP932's reading), NEC row 13's ① is ADA1, the user-defined area
+        // F5A1 is U+E000, and 8F F5A1 U+E3AC.
+        let bytes = b"a\xA1\xC1\xAD\xA1\xF5\xA1\x8F\xF5\xA1\x8E\xB1";
+        let text = "a\u{FF5E}\u{2460}\u{E000}\u{E3AC}\u{FF71}";
+        assert_eq!(decode_all(MS, bytes), (text.to_string(), vec![]));
+        assert_eq!(encode(MS, text).2, bytes);
+        // A lead before a byte that cannot follow it: the lead alone.
+        assert_eq!(decode_all(MS, b"\xA1a").1.len(), 1);
+        assert_eq!(decode_all(MS, b"\xA1a").0, "a");
+    }
 
     #[test]
     fn strict_and_windows_differ_where_they_should() {

@@ -127,7 +127,13 @@ fn inverse() -> &'static Inverse {
     })
 }
 
+/// JOHAB's 5C: the WON SIGN, as KS X 1001:1998 annex 3 draws it and as glibc and libiconv
+/// read and write it; U+005C REVERSE SOLIDUS has no code.
+const WON: (u8, char) = (0x5C, '\u{20A9}');
+
 impl Multibyte for Johab {
+    const NOT_ASCII: u128 = 1 << WON.0;
+
     fn fast(&self) -> &'static Fast {
         static FAST: Fast = Fast::new();
         &FAST
@@ -136,6 +142,9 @@ impl Multibyte for Johab {
     #[inline]
     fn step(&self, b: &[u8]) -> Step {
         let lead = b[0];
+        if lead == WON.0 {
+            return Step::Char(Cell::Char(WON.1), 1);
+        }
         let hangul_area = match lead {
             0x84..=0xD3 => true,
             0xD9..=0xDE | 0xE0..=0xF9 => false,
@@ -159,6 +168,9 @@ impl Multibyte for Johab {
     }
 
     fn encode(&self, c: char) -> Option<Code> {
+        if c == WON.1 {
+            return Some(Code::of(&[WON.0]));
+        }
         inverse()
             .get(c)
             .map(|code| Code::of(&(code as u16).to_be_bytes()))
@@ -181,8 +193,8 @@ impl Codec for Johab {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::codecs::Charset;
     use crate::codecs::test_support::{decode_all, encode};
+    use crate::codecs::{Charset, EncodeStatus};
 
     const CS: Charset = Charset::of(&JOHAB);
 
@@ -197,5 +209,23 @@ mod tests {
         // All three parts filled, and a final-only consonant that can be an initial.
         assert_eq!(decode_all(CS, b"\x84\x41\x84\x43").1.len(), 2);
         assert_eq!(encode(CS, "힣").2, b"\xD3\xBD");
+    }
+
+    #[test]
+    fn five_c_is_the_won_sign() {
+        // glibc 2.36 and libiconv (JOHAB.TXT: 0x5C 0x20A9) both ways; U+005C has no code.
+        assert_eq!(decode_all(CS, b"a\\b"), ("a\u{20A9}b".to_string(), vec![]));
+        assert_eq!(encode(CS, "a\u{20A9}b").2, b"a\\b");
+        assert_eq!(encode(CS, "a\\b").0, EncodeStatus::Unmappable('\\'));
+        // After a lead byte, 5C is a trail byte of a hangul code (8A5C), not the sign.
+        let (text, errors) = decode_all(CS, b"\x8A\x5C\\");
+        assert!(errors.is_empty(), "{errors:?}");
+        assert!(
+            text.ends_with('\u{20A9}') && text.chars().count() == 2,
+            "{text}"
+        );
+        // A bad lead before 5C loses only itself.
+        let (text, errors) = decode_all(CS, b"\xFF\\");
+        assert_eq!((text.as_str(), errors.len()), ("\u{20A9}", 1));
     }
 }

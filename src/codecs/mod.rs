@@ -15,7 +15,9 @@
 //! stateless multi-byte engine, the shift-state decoder): [`korean`] (strict EUC-KR, CP949),
 //! [`johab`], [`euc_tw`], [`big5`] (CP950, Big5-HKSCS), [`jis`] (strict Shift_JIS and EUC-JP,
 //! CP932, the JIS X 0213 pair), [`hz`] and [`iso2022`] (ISO-2022-KR, -CN, -CN-EXT, -JP-1, -2,
-//! -3, -2004).
+//! -3, -2004). [`ebcdic_dbcs`] has the double-byte EBCDIC pages (IBM930 ... IBM1399), on the
+//! same generated tables, and so has [`iso6937`], the charsets of diacritic prefixes (ISO 6937,
+//! ISO 6937-2, T.61, ANSI X3.110), and [`iso_ir_165`], libiconv's ISO-IR-165 alone.
 
 pub mod auto;
 pub mod big5;
@@ -25,10 +27,13 @@ pub mod cesu8;
 pub mod charset;
 pub mod cjk;
 pub mod codec;
+pub mod ebcdic_dbcs;
 pub mod euc_tw;
 pub mod gb;
 pub mod hz;
 pub mod iso2022;
+pub mod iso6937;
+pub mod iso_ir_165;
 pub mod jis;
 pub mod johab;
 pub mod kernels;

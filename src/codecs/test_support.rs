@@ -59,6 +59,17 @@ pub fn decode_split(cs: Charset, src: &[u8], cut: usize) -> (String, Vec<DecodeS
     (out, events)
 }
 
+/// Asserts that `src` cut in two at every position decodes as it does whole: the same text
+/// and the same errors.
+pub fn splits_read_alike(cs: Charset, src: &[u8]) {
+    let whole = decode_all(cs, src);
+    for cut in 0..=src.len() {
+        let (text, events) = decode_split(cs, src, cut);
+        assert_eq!(text, whole.0, "{cs} cut at {cut}");
+        assert_eq!(problems(&events), problems(&whole.1), "{cs} cut at {cut}");
+    }
+}
+
 /// The length and problem of each malformed report (the reports of a split input may
 /// reach back a different distance, so `after` is left out); panics on any other status.
 pub fn problems(events: &[DecodeStatus]) -> Vec<(usize, Problem)> {
@@ -100,6 +111,17 @@ pub fn malformed_lens(cs: Charset, src: &[u8]) -> Vec<usize> {
             _ => 0,
         })
         .collect()
+}
+
+/// Asserts that `text` encodes to `bytes` with a fresh encoder and that `bytes` decode to
+/// `text` without an error.
+pub fn both_ways(cs: Charset, text: &str, bytes: &[u8]) {
+    assert_eq!(encode(cs, text).2, bytes, "{cs} {text}");
+    assert_eq!(
+        decode_all(cs, bytes),
+        (text.to_string(), vec![]),
+        "{cs} {text}"
+    );
 }
 
 /// Encodes `s` with a fresh encoder: the status, the bytes of `s` read, and the output.

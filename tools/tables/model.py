@@ -54,12 +54,12 @@ class Codec:
             self.enc.setdefault(text, b)
 
     def decode(self, b):
-        if len(b) == 1 and b[0] < 0x80:
+        if len(b) == 1 and b[0] < 0x80 and b not in self.dec:
             return chr(b[0])
         return self.dec.get(b)
 
     def encode(self, s):
-        if len(s) == 1 and ord(s) < 0x80:
+        if len(s) == 1 and ord(s) < 0x80 and s.encode("ascii") not in self.dec:
             return s.encode("ascii")
         return self.enc.get(s)
 
@@ -210,7 +210,10 @@ def johab():
         b = johab_of_ksx1001(r, k)
         if b is not None:
             c.add(b, text, flag)
-    c.codespace = lambda: SINGLE_HIGH + dbcs(range(0x84, 0xFA), list(range(0x31, 0x7F)) + list(range(0x81, 0xFF)))
+    # 5C is the WON SIGN, both ways (KS X 1001:1998 annex 3; glibc 2.36, libiconv): the one
+    # byte below 80 that is not ASCII, and U+005C has no code.
+    c.add(b"\x5c", "\u20a9")
+    c.codespace = lambda: [b"\x5c"] + SINGLE_HIGH + dbcs(range(0x84, 0xFA), list(range(0x31, 0x7F)) + list(range(0x81, 0xFF)))
     return c
 
 

@@ -54,7 +54,13 @@ impl Code {
 /// A stateless multi-byte charset whose bytes 00..7F are ASCII: how it reads a code that
 /// starts with a byte above 0x7F, and how it writes a character that is not ASCII.
 pub trait Multibyte: Clone + Sync + Send + 'static {
-    /// The code at the start of `bytes` (`bytes[0]` ≥ 0x80).
+    /// The bytes below 0x80 that are not their ASCII characters, a bit each (JOHAB's 5C,
+    /// the WON SIGN; IBM932's PC controls 1A, 1C, 7F): `step` reads them and `encode`
+    /// writes them, and the ASCII characters themselves go through `encode` too.
+    const NOT_ASCII: u128 = 0;
+
+    /// The code at the start of `bytes` (`bytes[0]` ≥ 0x80, or one of
+    /// [`Multibyte::NOT_ASCII`]).
     fn step(&self, bytes: &[u8]) -> Step;
 
     /// The code of a character above U+007F (and the one-way codes the charset's standard
@@ -79,6 +85,12 @@ pub trait Multibyte: Clone + Sync + Send + 'static {
     fn fast(&self) -> &'static Fast;
 }
 
+/// True when `b` is read (and written) as its ASCII character in `M`.
+#[inline]
+fn is_ascii_text<M: Multibyte>(b: u8) -> bool {
+    b < 0x80 && (M::NOT_ASCII >> b) & 1 == 0
+}
+
 /// `m`'s step at the start of `bytes`, with WHATWG's rule for a two-byte code that has no
 /// character: when its second byte is ASCII, only the first is in error, and the ASCII byte
 /// is read again as itself.
@@ -96,7 +108,7 @@ pub fn char_at<M: Multibyte>(m: &M, bytes: &[u8], eof: bool) -> CharAt {
     let Some(&first) = bytes.first() else {
         return CharAt::NeedMore;
     };
-    if first < 0x80 {
+    if is_ascii_text::<M>(first) {
         return CharAt::Text(char::from(first).to_string(), 1);
     }
     match step(m, bytes) {
@@ -293,7 +305,7 @@ impl<M: Multibyte> MbDecoder<M> {
             if !room(dst) {
                 return Err((DecodeStatus::OutputFull, read));
             }
-            let step = if self.pending[0] < 0x80 {
+            let step = if is_ascii_text::<M>(self.pending[0]) {
                 Step::Char(Cell::Char(char::from(self.pending[0])), 1)
             } else {
                 step(&self.m, &self.pending)
@@ -368,13 +380,13 @@ impl<M: Multibyte> Decode for MbDecoder<M> {
         };
         while i < src.len() {
             let b = src[i];
-            if b < 0x80 {
+            if is_ascii_text::<M>(b) {
                 // ASCII in runs, as much as the output and the buffer have room for.
                 let room = (cap - dst.len() - k).min(buf.len() - k);
                 let run = src[i..]
                     .iter()
                     .take(room)
-                    .take_while(|b| b.is_ascii())
+                    .take_while(|&&b| is_ascii_text::<M>(b))
                     .count();
                 buf[k..k + run].copy_from_slice(&src[i..i + run]);
                 k += run;
@@ -389,6 +401,7 @@ impl<M: Multibyte> Decode for MbDecoder<M> {
                 continue;
             }
             if let Some(map) = map
+                && b >= 0x80
                 && i + 1 < src.len()
                 && cap - dst.len() - k >= 8
             {
@@ -477,7 +490,7 @@ impl<M: Multibyte> MbEncoder<M> {
             return true;
         }
         self.flush(dst);
-        if c.is_ascii() {
+        if c.is_ascii() && is_ascii_text::<M>(c as u8) {
             dst.push(c as u8);
         } else if self.m.starts_pair(c) {
             self.held = Some(c);
@@ -500,8 +513,11 @@ impl<M: Multibyte> Encode for MbEncoder<M> {
         let mut i = 0;
         while i < bytes.len() {
             let b = bytes[i];
-            if b.is_ascii() && self.held.is_none() {
-                let run = bytes[i..].iter().take_while(|b| b.is_ascii()).count();
+            if is_ascii_text::<M>(b) && self.held.is_none() {
+                let run = bytes[i..]
+                    .iter()
+                    .take_while(|&&b| is_ascii_text::<M>(b))
+                    .count();
                 dst.extend_from_slice(&bytes[i..i + run]);
                 i += run;
                 continue;

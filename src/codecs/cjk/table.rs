@@ -19,6 +19,45 @@ pub fn utf8_three(bytes: &[u8], i: usize) -> Option<usize> {
     }
 }
 
+/// A character as packed UTF-8 for the decoders' lookups: its bytes in the low three bytes
+/// (first lowest) and their number in the top one; 0 for a character of four bytes, which
+/// the lookups leave to the slow path.
+#[inline]
+pub fn packed_utf8(c: char) -> u32 {
+    let mut utf8 = [0u8; 4];
+    let n = c.encode_utf8(&mut utf8).len();
+    if n > 3 {
+        return 0;
+    }
+    utf8[3] = n as u8;
+    u32::from_le_bytes(utf8)
+}
+
+/// What a charset builds from its tables on first use, a `static` of its own: the decoder's
+/// lookups `D` and the encoder's `E`.
+pub struct Lookups<D, E> {
+    /// The decoder's.
+    pub decode: std::sync::OnceLock<D>,
+    /// The encoder's.
+    pub encode: std::sync::OnceLock<E>,
+}
+
+impl<D, E> Lookups<D, E> {
+    /// Nothing built yet.
+    pub const fn new() -> Lookups<D, E> {
+        Lookups {
+            decode: std::sync::OnceLock::new(),
+            encode: std::sync::OnceLock::new(),
+        }
+    }
+}
+
+impl<D, E> Default for Lookups<D, E> {
+    fn default() -> Lookups<D, E> {
+        Lookups::new()
+    }
+}
+
 /// Cells in one 94×94 plane.
 pub const PLANE: usize = 94 * 94;
 
@@ -265,6 +304,11 @@ impl Inverse {
         }
     }
 
+    /// Forgets the sequence `a b`.
+    pub fn remove_pair(&mut self, a: char, b: char) {
+        self.pairs.remove(&(a, b));
+    }
+
     /// The index the sequence `a b` is written as.
     pub fn pair(&self, a: char, b: char) -> Option<u32> {
         self.pairs.get(&(a, b)).copied()
@@ -318,6 +362,52 @@ pub fn set94(slot: usize, row: u8, cell: u8) -> Option<usize> {
 pub fn row_cell(index: u32) -> (u8, u8) {
     let i = index as usize % PLANE;
     ((i / 94) as u8 + 0x21, (i % 94) as u8 + 0x21)
+}
+
+/// Leads and trails of a double-byte EBCDIC code: 0x40..=0xFE each (0x4040 is the
+/// ideographic space; every other code has both bytes in 0x41..=0xFE).
+pub const EBCDIC_SPAN: usize = 0xFE - 0x40 + 1;
+
+/// The index of a double-byte EBCDIC code, `None` outside 0x40..=0xFE.
+#[inline]
+pub fn ebcdic_index(lead: u8, trail: u8) -> Option<usize> {
+    let (l, t) = (lead.wrapping_sub(0x40), trail.wrapping_sub(0x40));
+    (usize::from(l) < EBCDIC_SPAN && usize::from(t) < EBCDIC_SPAN)
+        .then(|| usize::from(l) * EBCDIC_SPAN + usize::from(t))
+}
+
+/// The two bytes of a double-byte EBCDIC index.
+#[inline]
+pub fn ebcdic_code(index: u32) -> [u8; 2] {
+    let i = index as usize;
+    [
+        (i / EBCDIC_SPAN) as u8 + 0x40,
+        (i % EBCDIC_SPAN) as u8 + 0x40,
+    ]
+}
+
+/// The index of a diacritic prefix (0xC0..=0xCF) and the byte after it, for the charsets
+/// of non-spacing diacritics (`codecs::iso6937`).
+#[inline]
+pub fn prefixed_index(prefix: u8, base: u8) -> Option<usize> {
+    (0xC0..=0xCF)
+        .contains(&prefix)
+        .then(|| usize::from(prefix - 0xC0) * 256 + usize::from(base))
+}
+
+/// The tables of a charset of single bytes and two-byte codes: a double-byte EBCDIC page
+/// (`codecs::ebcdic_dbcs`, the two-byte codes in the [`ebcdic_index`] layout, shared by two
+/// pages where they agree) or a charset of diacritic prefixes (`codecs::iso6937`,
+/// [`prefixed_index`]). The single bytes are 256 values; byte 0x00 is U+0000 in every such
+/// charset and not in the table. `encode_only` lists the characters the encoder writes as a
+/// code that decodes to something else (the `E` rows of the source).
+pub struct DbcsTables {
+    /// The single bytes.
+    pub single: &'static Table,
+    /// The double-byte codes.
+    pub double: &'static Table,
+    /// Encoder-only mappings: a character and its code (below 0x100: one byte).
+    pub encode_only: &'static [(char, u16)],
 }
 
 /// Trail bytes per lead in the Big5 layout: 0x40..=0x7E, then 0xA1..=0xFE.

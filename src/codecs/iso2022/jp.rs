@@ -1,11 +1,13 @@
 //! ISO-2022-JP-1 (RFC 2237), ISO-2022-JP-2 (RFC 1554), ISO-2022-JP-3 (JIS X 0213:2000
-//! annex 2) and ISO-2022-JP-2004 (JIS X 0213:2004 annex 2). The plain ISO-2022-JP label stays
-//! encoding_rs's (WHATWG).
+//! annex 2), ISO-2022-JP-2004 (JIS X 0213:2004 annex 2) and ISO-2022-JP-EXT (CPython's
+//! `iso2022_jp_ext`: ISO-2022-JP-1 with JIS X 0201 katakana written too). The plain
+//! ISO-2022-JP label stays encoding_rs's (WHATWG).
 //!
 //! Decoding accepts every designation of the variant as CPython, glibc and ICU read them
 //! (the table at the end of data/cjk/STATEFUL.md), and for all four ASCII `ESC ( B`, JIS X
 //! 0201 Roman `ESC ( J` and katakana `ESC ( I`, JIS X 0208 as `ESC $ @`, `ESC $ B` or
-//! `ESC $ ( B` (after the `ESC & @` announcer or not); -1 and -2 add JIS X 0212 `ESC $ ( D`;
+//! `ESC $ ( B` (after the `ESC & @` announcer or not); -1, -2 and -EXT add JIS X 0212
+//! `ESC $ ( D`;
 //! -2 GB 2312 `ESC $ A` (or `ESC $ ( A`), KS X 1001 `ESC $ ( C`, and ISO-8859-1 / -7 high
 //! halves in G2 (`ESC . A`, `ESC . F`) for one character after SS2 (`ESC N`); -3 and -2004
 //! JIS X 0213 plane 1 (`ESC $ ( O`, `ESC $ ( Q`, both as the 2004 edition, as glibc reads them)
@@ -14,7 +16,7 @@
 //!
 //! Encoding writes the first set of the variant that has the character, and `ESC ( B` before
 //! ASCII, every line end and at the end: ASCII; JIS X 0201 Roman for ¥ and ‾; JIS X 0208; then
-//! -1/-2 JIS X 0212; -2 GB 2312 (`ESC $ A`), KS X 1001, ISO-8859-1 and ISO-8859-7 through G2
+//! -1/-2/-EXT JIS X 0212; -EXT JIS X 0201 katakana (`ESC ( I`, as CPython); -2 GB 2312 (`ESC $ A`), KS X 1001, ISO-8859-1 and ISO-8859-7 through G2
 //! (designated again on each line); -3/-2004 JIS X 0213 plane 1 (-3 `ESC $ ( O`, or `ESC $ ( Q`
 //! for the ten 2004 cells, as glibc; -2004 `ESC $ ( Q`, as CPython), plane 2, and JIS X 0201
 //! katakana (`ESC ( I`, as glibc). JIS X 0208 comes before JIS X 0213 for the characters it
@@ -38,6 +40,7 @@ enum Variant {
     Jp2,
     Jp3,
     Jp2004,
+    JpExt,
 }
 
 /// An ISO-2022-JP variant.
@@ -60,6 +63,10 @@ pub static ISO_2022_JP_3: Iso2022Jp = Iso2022Jp {
 /// ISO-2022-JP-2004.
 pub static ISO_2022_JP_2004: Iso2022Jp = Iso2022Jp {
     variant: Variant::Jp2004,
+};
+/// ISO-2022-JP-EXT.
+pub static ISO_2022_JP_EXT: Iso2022Jp = Iso2022Jp {
+    variant: Variant::JpExt,
 };
 
 /// The set in G0.
@@ -123,7 +130,7 @@ const JP3: &[(&[u8], Action)] = &[
 impl Variant {
     fn extra(self) -> &'static [(&'static [u8], Action)] {
         match self {
-            Variant::Jp1 => JP1,
+            Variant::Jp1 | Variant::JpExt => JP1,
             Variant::Jp2 => JP2,
             Variant::Jp3 | Variant::Jp2004 => JP3,
         }
@@ -144,7 +151,7 @@ impl Variant {
             b"\x1B$(O", b"\x1B$(Q", b"\x1B$(P",
         ];
         match self {
-            Variant::Jp1 => S1,
+            Variant::Jp1 | Variant::JpExt => S1,
             Variant::Jp2 => S2,
             Variant::Jp3 | Variant::Jp2004 => S3,
         }
@@ -311,6 +318,7 @@ impl Codec for Iso2022Jp {
             Variant::Jp2 => "ISO-2022-JP-2",
             Variant::Jp3 => "ISO-2022-JP-3",
             Variant::Jp2004 => "ISO-2022-JP-2004",
+            Variant::JpExt => "ISO-2022-JP-EXT",
         }
     }
 
@@ -343,6 +351,14 @@ impl Codec for Iso2022Jp {
 enum Place {
     G0(G0, [u8; 2], usize),
     G2(G2, u8),
+}
+
+/// The place of a JIS X 0201 katakana character (U+FF61..U+FF9F), after `ESC ( I`.
+fn kana(c: char) -> Option<Place> {
+    let cp = c as u32;
+    (0xFF61..=0xFF9F)
+        .contains(&cp)
+        .then(|| Place::G0(G0::Kana, [(cp - 0xFF61) as u8 + 0x21, 0], 1))
 }
 
 /// The encoder: the sets in G0 and G2, and a character that may begin a JIS X 0213 pair.
@@ -397,6 +413,9 @@ impl JpEncoder {
         }
         match self.variant {
             Variant::Jp1 => jisx0212_code(c).map(|rc| two(G0::X0212, rc)),
+            Variant::JpExt => jisx0212_code(c)
+                .map(|rc| two(G0::X0212, rc))
+                .or_else(|| kana(c)),
             Variant::Jp2 => {
                 if let Some(rc) = jisx0212_code(c) {
                     return Some(two(G0::X0212, rc));
@@ -420,10 +439,7 @@ impl JpEncoder {
                     };
                     return Some(two(g, (r, k)));
                 }
-                let cp = c as u32;
-                (0xFF61..=0xFF9F)
-                    .contains(&cp)
-                    .then(|| Place::G0(G0::Kana, [(cp - 0xFF61) as u8 + 0x21, 0], 1))
+                kana(c)
             }
         }
     }
@@ -533,22 +549,14 @@ impl Encode for JpEncoder {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::codecs::test_support::{decode_all, encode};
+    use crate::codecs::test_support::{both_ways as both, decode_all, encode};
     use crate::codecs::{Charset, DecodeStatus};
 
     const JP1C: Charset = Charset::of(&ISO_2022_JP_1);
     const JP2C: Charset = Charset::of(&ISO_2022_JP_2);
     const JP3C: Charset = Charset::of(&ISO_2022_JP_3);
     const JP04: Charset = Charset::of(&ISO_2022_JP_2004);
-
-    fn both(cs: Charset, text: &str, bytes: &[u8]) {
-        assert_eq!(encode(cs, text).2, bytes, "{cs} {text}");
-        assert_eq!(
-            decode_all(cs, bytes),
-            (text.to_string(), vec![]),
-            "{cs} {text}"
-        );
-    }
+    const JPEXT: Charset = Charset::of(&ISO_2022_JP_EXT);
 
     #[test]
     fn jp2_gb2312_as_its_readers_have_it() {
@@ -590,6 +598,16 @@ mod tests {
         both(JP04, "日剝\n", b"\x1B$BF|\x1B$(Q/~\x1B(B\n");
         both(JP04, "か\u{309A}か", b"\x1B$(Q$w\x1B$B$+\x1B(B");
         assert_eq!(decode_all(JP04, b"\x1B$(O.!\x1B(B").0, "俱");
+    }
+
+    #[test]
+    fn jp_ext_writes_katakana_as_cpython_does() {
+        // CPython's iso2022_jp_ext, byte for byte.
+        both(JPEXT, "ｱ", b"\x1B(I1\x1B(B");
+        both(JPEXT, "a\n日\nｱ", b"a\n\x1B$BF|\x1B(B\n\x1B(I1\x1B(B");
+        both(JPEXT, "丂¥", b"\x1B$(D0!\x1B(J\\\x1B(B");
+        assert!(matches!(encode(JP1C, "ｱ").0, EncodeStatus::Unmappable(_)));
+        assert!(matches!(encode(JPEXT, "这").0, EncodeStatus::Unmappable(_)));
     }
 
     #[test]

@@ -17,6 +17,7 @@
 #![forbid(unsafe_code)]
 
 mod aliases;
+mod multibyte;
 mod single_byte;
 mod table;
 
@@ -123,9 +124,10 @@ fn folded_chars(label: &str) -> impl Iterator<Item = char> + '_ {
         .flat_map(char::to_lowercase)
 }
 
-/// Every row of the label table: [`TABLE`], then the single-byte code pages' rows.
+/// Every row of the label table: [`TABLE`], then the single-byte code pages' rows, then the
+/// further multi-byte and stateful charsets' rows.
 pub fn rows() -> impl Iterator<Item = &'static Entry> {
-    TABLE.iter().chain(single_byte::ROWS)
+    TABLE.iter().chain(single_byte::ROWS).chain(multibyte::ROWS)
 }
 
 /// Every alias of a row: its own, then those other converters accept for it.

@@ -234,7 +234,7 @@ pub static TABLE: &[Entry] = &[
     },
     Entry {
         codec: &gb::GB18030,
-        aliases: &["CP54936", "windows-54936"],
+        aliases: &["CP54936", "windows-54936", "GB18030:2022"],
         note: "GB18030-2022, all of Unicode. `--add-bom` writes its BOM, 84 31 95 33; on input that BOM is not \
          removed but read as U+FEFF.",
     },
@@ -299,7 +299,8 @@ pub static TABLE: &[Entry] = &[
         codec: &johab::JOHAB,
         aliases: &["CP1361", "MS1361"],
         note: "KS X 1001:1998 annex 3: every modern syllable by its jamo, and KS X 1001's symbols \
-         and hanja, as glibc's `JOHAB`.",
+         and hanja, as glibc's `JOHAB`. 5C is U+20A9 WON SIGN both ways, as glibc and libiconv \
+         have it; U+005C has no code.",
     },
     Entry {
         codec: &iso2022::kr::ISO_2022_KR,
@@ -340,7 +341,7 @@ pub static TABLE: &[Entry] = &[
     },
     Entry {
         codec: &big5::BIG5_HKSCS,
-        aliases: &["HKSCS"],
+        aliases: &["HKSCS", "BIG5-HKSCS:2008"],
         note: "HKSCS-2008, both ways (glibc's table). The four codes for a letter with a \
          combining mark (8862 = U+00CA U+0304) are written for that pair. (WHATWG reads \
          `big5-hkscs` as its `Big5`, which cannot write HKSCS.)",
