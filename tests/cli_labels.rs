@@ -288,6 +288,7 @@ fn meaning(label: &str) -> Meaning {
         "iso-8859-11" | "iso8859-11" | "iso885911" => CodePage("ISO-8859-11"),
         "tis-620" => CodePage("TIS-620"),
         "koi8-ru" => CodePage("KOI8-RU"),
+        "koi8-u" => CodePage("KOI8-U"),
         other => {
             let e = Encoding::for_label(other.as_bytes()).expect("a WHATWG label");
             if e == encoding_rs::UTF_8 {
@@ -819,8 +820,12 @@ fn list_marks_exactly_the_decode_only_encodings() {
         if marked(line) {
             assert_eq!(r.code, 2, "-t {name} should be refused: {line}");
             assert!(r.stdout.is_empty());
-        } else {
+        } else if !r.stderr.contains("has no mapping in") {
+            // Writable; a 7-bit national set (IBM290's katakana, ISO 2033's digits) may lack
+            // the letters of the sample, which is a data error, not a refusal.
             assert_eq!(r.code, 0, "-t {name} ({line}) failed: {}", r.stderr);
+        } else {
+            assert_eq!(r.code, 1, "-t {name} ({line}): {}", r.stderr);
         }
     }
 }

@@ -187,6 +187,11 @@ CODEPAGES = [
      "peers": {}},
 ]
 
+# Issue 34: every single-byte charset of glibc's converter modules and GNU libiconv's tested set.
+import iconv_pages  # noqa: E402
+
+CODEPAGES += iconv_pages.PAGES
+
 for _cp in CODEPAGES:
     _cp["peers"] = {k: v for k, v in _cp["peers"].items() if v != "-"}
 

@@ -10,7 +10,7 @@
 //!
 //! Adding a charset is a row in [`TABLE`] (in `labels/table.rs`), pointing at a `static` of
 //! its codec family. The single-byte code pages of `data/single-byte/` have their rows in
-//! `labels/single_byte.rs`, and the further labels that glibc, ICU and Python accept for any
+//! `labels/single_byte.rs` and `labels/single_byte_iconv.rs`, and the further labels that glibc, ICU and Python accept for any
 //! charset here are generated into `labels/aliases.rs`: [`rows`] and [`aliases_of`] join
 //! them. `--list` groups the rows by [`Family`].
 
@@ -18,6 +18,7 @@
 
 mod aliases;
 mod single_byte;
+mod single_byte_iconv;
 mod table;
 
 pub use table::{Entry, TABLE};
@@ -123,9 +124,13 @@ fn folded_chars(label: &str) -> impl Iterator<Item = char> + '_ {
         .flat_map(char::to_lowercase)
 }
 
-/// Every row of the label table: [`TABLE`], then the single-byte code pages' rows.
+/// Every row of the label table: [`TABLE`], then the single-byte code pages' rows (those of
+/// issue 18, then those added for glibc's and GNU libiconv's charsets).
 pub fn rows() -> impl Iterator<Item = &'static Entry> {
-    TABLE.iter().chain(single_byte::ROWS)
+    TABLE
+        .iter()
+        .chain(single_byte::ROWS)
+        .chain(single_byte_iconv::ROWS)
 }
 
 /// Every alias of a row: its own, then those other converters accept for it.
@@ -402,6 +407,14 @@ mod tests {
                 }
             }
             let (theirs, _) = e.decode_without_bom_handling(&bytes);
+            if cs.name() == "KOI8-U" {
+                // RFC 2319's table, not WHATWG's: 0xAE and 0xBE are box drawing here, the
+                // Belarusian short u there (the README's deviations).
+                let mut whatwg: Vec<char> = theirs.chars().collect();
+                (whatwg[0xAE], whatwg[0xBE]) = ('\u{255D}', '\u{256C}');
+                assert_eq!(ours, whatwg.into_iter().collect::<String>());
+                continue;
+            }
             assert_eq!(ours, theirs, "{}", cs.name());
         }
         assert_eq!(whatwg, 36);

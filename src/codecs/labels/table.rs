@@ -559,11 +559,6 @@ pub static TABLE: &[Entry] = &[
         note: "",
     },
     Entry {
-        codec: &Whatwg::new("KOI8-U", &encoding_rs::KOI8_U_INIT),
-        aliases: &[],
-        note: "",
-    },
-    Entry {
         codec: &Whatwg::new("macintosh", &encoding_rs::MACINTOSH_INIT),
         aliases: &["csmacintosh", "mac", "x-mac-roman"],
         note: "",

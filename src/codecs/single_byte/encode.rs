@@ -32,6 +32,9 @@ pub(super) struct Inverse {
     sequences: Vec<(Vec<char>, u8)>,
     /// The table's decompositions, sorted by character.
     decomposed: &'static [(char, [u8; 2])],
+    /// The character written as 0x00, whose 0 in [`Inverse::flat`] is a byte, not "none"
+    /// (U+0000, but U+2800 in ISO/TR 11548-1 braille); `u32::MAX` when 0x00 is unassigned.
+    zero: u32,
 }
 
 impl Inverse {
@@ -51,6 +54,10 @@ impl Inverse {
             keeps_ascii: false,
             sequences: Vec::new(),
             decomposed: table.decomposed,
+            zero: match table.chars[0] {
+                UNASSIGNED | SEQUENCE => u32::MAX,
+                c => u32::from(c),
+            },
         };
         let ascii: Vec<Option<u8>> = (0..128u32).map(|c| inverse.byte(c)).collect();
         inverse.keeps_ascii = ascii.iter().zip(0u8..).all(|(&b, c)| b == Some(c));
@@ -71,7 +78,7 @@ impl Inverse {
     /// The byte of code point `c`, if it has one.
     fn byte(&self, c: u32) -> Option<u8> {
         let b = self.flat[usize::from(u16::try_from(c).ok()?)];
-        (b != 0 || c == 0).then_some(b)
+        (b != 0 || c == self.zero).then_some(b)
     }
 
     /// Writes `c` (its byte, or its two bytes of base and mark); false if it has none.
