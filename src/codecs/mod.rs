@@ -25,6 +25,7 @@ pub mod cesu8;
 pub mod charset;
 pub mod cjk;
 pub mod codec;
+pub mod compose;
 pub mod euc_tw;
 pub mod gb;
 pub mod hz;

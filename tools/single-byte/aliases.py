@@ -287,6 +287,11 @@ LIBICONV_TSV = os.path.join(load.REPO, "..", "shared", "conformance", "libiconv"
 LIBICONV_SKIP = {"JIS_X0208", "JIS_X0212", "GB_2312-80", "KSC_5601", "ISO-IR-165"}
 
 
+# libiconv's names that are no name of ours or the peers' for the same charset.
+LIBICONV_SAME = {"MacRomania": "MacRomanian", "MacUkraine": "x-mac-cyrillic",
+                 "GB18030:2022": "GB18030"}
+
+
 def add_libiconv(rows, targets):
     """Adds libiconv's names of every charset of `targets` to `rows` (source "libiconv")."""
     names = {}
@@ -304,6 +309,8 @@ def add_libiconv(rows, targets):
         found = set()
         for n in group:
             found |= names.get(key(n), set())
+        if first in LIBICONV_SAME:
+            found = {LIBICONV_SAME[first]}
         own = [e for e in found if key(e) == key(first)]
         if len(found) > 1 and len(own) == 1:
             found = set(own)  # the charset whose own name libiconv's first name is

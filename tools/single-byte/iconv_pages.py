@@ -189,7 +189,7 @@ LIBICONV = [
 
 def _glibc_page(name, family, title):
     return {"name": name, "family": family, "source": ("glibc", name), "why": GLIBC_WHY,
-            "peers": {"glibc-charmap": name}, "title": title}
+            "peers": {"glibc": name, "glibc-charmap": name}, "title": title}
 
 
 PAGES = [_glibc_page(*p) for p in GLIBC]

@@ -153,6 +153,7 @@ pub static EXTRA: &[(&str, &[&str])] = &[
         "windows-936-2000",
     ]),
     ("GB18030", &[
+        "GB18030:2022",
         "gb18030_2000",
         "ibm-1392",
     ]),
@@ -415,6 +416,7 @@ pub static EXTRA: &[(&str, &[&str])] = &[
         "MAC-UK",
         "maccy",
         "macos-7_3-10.2",
+        "MacUkraine",
         "MACUKRAINIAN",
         "windows-10007",
         "x-MacUkraine",
@@ -837,6 +839,9 @@ pub static EXTRA: &[(&str, &[&str])] = &[
         "x-mac-ce",
         "x-mac-centraleurroman",
         "x-MacCentralEurope",
+    ]),
+    ("MacRomanian", &[
+        "MacRomania",
     ]),
     ("MacIcelandic", &[
         "mac-iceland",
