@@ -95,6 +95,10 @@ ENCODE_DIFFERENCES: dict[tuple[str, str], tuple[list[int], str]] = {
                                0x5F, 0x7B, 0x7C, 0x7D],
                               "Python writes ASCII punctuation as its right-to-left duplicate; "
                               "ASCII stays ASCII here"),
+    ("MacFarsi", "python"): ([0x20, 0x21, 0x22, 0x23, 0x24, 0x26, 0x27, 0x28, 0x29, 0x2A, 0x2B,
+                              0x2D, 0x2E, 0x2F, 0x3A, 0x3C, 0x3D, 0x3E, 0x5B, 0x5C, 0x5D, 0x5E,
+                              0x5F, 0x7B, 0x7C, 0x7D],
+                             "as MacArabic: Apple's FARSI.TXT; ASCII stays ASCII here"),
     ("IBM1046", "glibc"): ([0xFEB1, 0xFEB5, 0xFEB9, 0xFEBD],
                            "glibc writes these isolated forms as the byte of another letter "
                            "(0xD3 ...) one way; the table's own byte is written, as it reads"),
