@@ -111,7 +111,7 @@ def tested_names(data, groups):
     out = []
     for name in LIBICONV_TESTED:
         file_name = name.replace(":", "-")
-        has = any(os.path.exists(os.path.join(data, "libiconv", file_name + suffix))
+        has = name == "UTF-8" or any(os.path.exists(os.path.join(data, "libiconv", file_name + suffix))
                   for suffix in (".TXT", "-snippet", "-BMP.TXT"))
         out.append((name, by_name.get(name.upper(), [name]), has))
     return out

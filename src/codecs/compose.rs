@@ -80,7 +80,9 @@ impl Composing {
 fn writes(inner: &dyn Codec, c: char) -> bool {
     let mut out = Vec::new();
     let mut buf = [0u8; 4];
-    let (status, _) = inner.encoder().encode(c.encode_utf8(&mut buf), &mut out, true);
+    let (status, _) = inner
+        .encoder()
+        .encode(c.encode_utf8(&mut buf), &mut out, true);
     status == EncodeStatus::Done
 }
 
@@ -177,7 +179,10 @@ impl Pairs {
         // a base that is itself written decomposed.
         for &(c, base, mark) in &through {
             if writes(inner, base) {
-                pairs.decompose.entry(c).or_insert_with(|| format!("{base}{mark}"));
+                pairs
+                    .decompose
+                    .entry(c)
+                    .or_insert_with(|| format!("{base}{mark}"));
             }
         }
         // A character whose canonical decomposition cannot be written, because its base has
@@ -201,22 +206,25 @@ impl Pairs {
         }
         for &(c, base, mark) in &through {
             if let Some(parts) = pairs.decompose.get(&base).cloned() {
-                pairs.decompose.entry(c).or_insert(parts + &mark.to_string());
+                pairs
+                    .decompose
+                    .entry(c)
+                    .or_insert(parts + &mark.to_string());
             }
         }
         // Combining marks that are canonically another mark (U+0340, U+0341).
         for c in (0x300..=0xFFFF).filter_map(char::from_u32) {
-            if canonical_combining_class(c) != 0 && !marks.contains(&c) {
-                if let [m] = nfd(c)[..] {
-                    if marks.contains(&m) {
-                        pairs.decompose.entry(c).or_insert_with(|| m.to_string());
-                    }
-                }
+            if canonical_combining_class(c) == 0 || marks.contains(&c) {
+                continue;
+            }
+            if let [m] = nfd(c)[..]
+                && marks.contains(&m)
+            {
+                pairs.decompose.entry(c).or_insert_with(|| m.to_string());
             }
         }
         pairs
     }
-
 }
 
 impl Codec for Composing {

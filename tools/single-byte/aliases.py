@@ -98,7 +98,8 @@ def glibc_groups(g):
         for line in open(path, encoding="latin-1"):
             f = line.split()
             if len(f) >= 3 and f[0] == "alias":
-                target[f[1].rstrip("/")] = f[2].rstrip("/")
+                # iconv -l prints names in capitals (OSF0004000a is OSF0004000A there).
+                target[f[1].rstrip("/").upper()] = f[2].rstrip("/")
             if len(f) >= 3 and f[0] == "module":
                 modules.update(x.rstrip("/") for x in f[1:3])
     names = g.names()
@@ -123,7 +124,7 @@ def glibc_groups(g):
         return out
 
     for n in names:
-        t = target.get(n, n)
+        t = target.get(n.upper(), n)
         groups.setdefault(t, set()).add(n)
     # Built-in names (UTF-8, UCS-4 ...) are not in gconv-modules: group them by behaviour.
     singles = [t for t, ns in groups.items()
@@ -289,7 +290,7 @@ LIBICONV_SKIP = {"JIS_X0208", "JIS_X0212", "GB_2312-80", "KSC_5601", "ISO-IR-165
 
 # libiconv's names that are no name of ours or the peers' for the same charset.
 LIBICONV_SAME = {"MacRomania": "MacRomanian", "MacUkraine": "x-mac-cyrillic",
-                 "GB18030:2022": "GB18030"}
+                 "GB18030:2022": "GB18030", "BIG5-HKSCS": "Big5-HKSCS"}
 
 
 def add_libiconv(rows, targets):

@@ -34,19 +34,28 @@ fn encode(codec: &'static Composing, text: &str) -> (EncodeStatus, Vec<u8>) {
 fn cp1255_composes_points_and_writes_them_back() {
     // dalet + dagesh + qamats, final mem: libiconv's CP1255-snippet begins so.
     let bytes = b"\xE3\xCC\xC8\xED";
-    assert_eq!(decode_in_pieces(&CP1255, bytes, &[]), "\u{FB33}\u{05B8}\u{05DD}");
+    assert_eq!(
+        decode_in_pieces(&CP1255, bytes, &[]),
+        "\u{FB33}\u{05B8}\u{05DD}"
+    );
     assert_eq!(encode(&CP1255, "\u{FB33}\u{05B8}\u{05DD}").1, bytes);
     // shin + dagesh + shin dot: two steps, U+FB49 then U+FB2C.
     assert_eq!(decode_in_pieces(&CP1255, b"\xF9\xCC\xD1", &[]), "\u{FB2C}");
     assert_eq!(encode(&CP1255, "\u{FB2C}").1, b"\xF9\xCC\xD1");
     // A point with no letter before it, and a letter that takes no such point, stay.
-    assert_eq!(decode_in_pieces(&CP1255, b"\xCC\xE0\xD1", &[]), "\u{05BC}\u{05D0}\u{05C1}");
+    assert_eq!(
+        decode_in_pieces(&CP1255, b"\xCC\xE0\xD1", &[]),
+        "\u{05BC}\u{05D0}\u{05C1}"
+    );
 }
 
 #[test]
 fn cp1258_and_tcvn_compose_tone_marks() {
     // e-circumflex + acute: U+1EBF, which neither code page has a byte for.
-    assert_eq!(decode_in_pieces(&CP1258, b"Ti\xEA\xECng", &[]), "Ti\u{1EBF}ng");
+    assert_eq!(
+        decode_in_pieces(&CP1258, b"Ti\xEA\xECng", &[]),
+        "Ti\u{1EBF}ng"
+    );
     assert_eq!(encode(&CP1258, "Ti\u{1EBF}ng").1, b"Ti\xEA\xECng");
     // A precomposed letter that has its own byte is written as that byte.
     assert_eq!(decode_in_pieces(&CP1258, b"a\xEC", &[]), "\u{E1}");
@@ -54,7 +63,10 @@ fn cp1258_and_tcvn_compose_tone_marks() {
     assert_eq!(decode_in_pieces(&TCVN5712_1, b"a\xB3", &[]), "\u{E1}");
     let (status, bytes) = encode(&TCVN5712_1, "\u{1EA0}\u{1EC7}");
     assert_eq!(status, EncodeStatus::Done);
-    assert_eq!(decode_in_pieces(&TCVN5712_1, &bytes, &[]), "\u{1EA0}\u{1EC7}");
+    assert_eq!(
+        decode_in_pieces(&TCVN5712_1, &bytes, &[]),
+        "\u{1EA0}\u{1EC7}"
+    );
 }
 
 #[test]
@@ -67,7 +79,12 @@ fn a_split_anywhere_composes_as_unsplit() {
     for (codec, bytes) in samples {
         let whole = decode_in_pieces(codec, bytes, &[]);
         for cut in 0..=bytes.len() {
-            assert_eq!(decode_in_pieces(codec, bytes, &[cut]), whole, "{} cut {cut}", codec.name);
+            assert_eq!(
+                decode_in_pieces(codec, bytes, &[cut]),
+                whole,
+                "{} cut {cut}",
+                codec.name
+            );
             for cut2 in cut..=bytes.len() {
                 assert_eq!(decode_in_pieces(codec, bytes, &[cut, cut2]), whole);
             }
@@ -76,7 +93,12 @@ fn a_split_anywhere_composes_as_unsplit() {
         // as U+1EA1, which has a byte of its own, 0xB9, as in glibc and libiconv).
         let (status, again) = encode(codec, &whole);
         assert_eq!(status, EncodeStatus::Done, "{}", codec.name);
-        assert_eq!(decode_in_pieces(codec, &again, &[]), whole, "{}", codec.name);
+        assert_eq!(
+            decode_in_pieces(codec, &again, &[]),
+            whole,
+            "{}",
+            codec.name
+        );
     }
 }
 

@@ -159,7 +159,6 @@ pub static EXTRA: &[(&str, &[&str])] = &[
     ]),
     ("Big5", &[
         "BIG-FIVE",
-        "BIG5-HKSCS:2008",
         "big5_tw",
         "ibm-1373",
         "ibm-1373_P100-2002",
@@ -194,6 +193,7 @@ pub static EXTRA: &[(&str, &[&str])] = &[
         "ibm-970_P110_P110-2006_U2",
         "ibm-970_VPUA",
         "ibm-eucKR",
+        "OSF0004000A",
         "OSF100203B5",
         "windows-51949",
         "x-IBM970",
@@ -207,11 +207,15 @@ pub static EXTRA: &[(&str, &[&str])] = &[
     ("JOHAB", &[
         "MSCP1361",
     ]),
+    ("EUC-TW", &[
+        "OSF0005000A",
+    ]),
     ("CP950", &[
         "950",
         "windows-950-2000",
     ]),
     ("Big5-HKSCS", &[
+        "BIG5-HKSCS:2008",
         "big5hk",
         "HKSCS-BIG5",
         "ibm-1375",

@@ -396,14 +396,24 @@ mod tests {
             }
             whatwg += 1;
             assert_eq!(for_encoding(e), Some(cs));
-            let mut decoder = crate::codecs::Decoder::new(cs);
+            // windows-1255 and -1258 compose a letter and the mark after it: each byte on
+            // its own is WHATWG's table.
+            let one_by_one = matches!(cs.name(), "windows-1255" | "windows-1258");
+            let pieces: Vec<&[u8]> = if one_by_one {
+                bytes.chunks(1).collect()
+            } else {
+                vec![&bytes[..]]
+            };
             let mut ours = String::with_capacity(4096);
-            let mut at = 0;
-            while at < bytes.len() {
-                let (status, read) = decoder.decode(&bytes[at..], &mut ours, true);
-                at += read;
-                if let crate::codecs::DecodeStatus::Malformed { .. } = status {
-                    ours.push('\u{FFFD}');
+            for piece in pieces {
+                let mut decoder = crate::codecs::Decoder::new(cs);
+                let mut at = 0;
+                while at < piece.len() {
+                    let (status, read) = decoder.decode(&piece[at..], &mut ours, true);
+                    at += read;
+                    if let crate::codecs::DecodeStatus::Malformed { .. } = status {
+                        ours.push('\u{FFFD}');
+                    }
                 }
             }
             let (theirs, _) = e.decode_without_bom_handling(&bytes);

@@ -7,8 +7,8 @@ use crate::codecs::charset::Charset;
 use crate::codecs::codec::Codec;
 use crate::codecs::whatwg::Whatwg;
 use crate::codecs::{
-    big5, bocu1, cesu8, compose, euc_tw, gb, hz, iso2022, jis, johab, korean, scsu, single_byte, utf1, utf7,
-    utf8, utf16, utf32, wtf8,
+    big5, bocu1, cesu8, compose, euc_tw, gb, hz, iso2022, jis, johab, korean, scsu, single_byte,
+    utf1, utf7, utf8, utf16, utf32, wtf8,
 };
 
 /// One row of the label table.
