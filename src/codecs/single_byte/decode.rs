@@ -146,15 +146,15 @@ impl SingleByteDecoder {
         // UTF-8 entries need; a word with a byte outside ASCII is left to the table walk.
         while let Some(block) = src.get(done..n.min(done + MAPPED)) {
             let mut k = 0;
-            while let Some(word) = block.get(k..k + 8) {
-                let mut high = 0;
-                for (o, &b) in out[k..k + 8].iter_mut().zip(word) {
-                    *o = table[usize::from(b)];
-                    high |= *o;
+            for (slot, word) in out.chunks_exact_mut(8).zip(block.chunks_exact(8)) {
+                let mut mapped = [0u8; 8];
+                for (m, &b) in mapped.iter_mut().zip(word) {
+                    *m = table[usize::from(b)];
                 }
-                if high & 0x80 != 0 {
+                if u64::from_ne_bytes(mapped) & 0x8080_8080_8080_8080 != 0 {
                     break;
                 }
+                slot.copy_from_slice(&mapped);
                 k += 8;
             }
             dst.push(&out[..k]);
