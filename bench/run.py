@@ -14,6 +14,8 @@ Steps (Python 3 standard library only):
    0.1% ill-formed bytes inserted (stray 0x80/0xFF/..., truncated and overlong
    sequences, encoded surrogates); enpc.*: English with ASCII quotes in UTF-8,
    CP437 and IBM1047 (from data/single-byte/IBM1047.txt: Python has no cp1047);
+   enibm1153.*, endin66003.*: the same English less the characters IBM1153 (an
+   EBCDIC euro page) and DIN_66003 (ISO 646 German) lack, in UTF-8 and that page;
    box.*: framed tables and shaded bars in UTF-8 and CP437 (box drawing, as DOS
    programs draw it); zh.hz: the Chinese text in HZ (Python's hz); ko.*: Korean
    (KS X 1001 hangul syllables, frequency-weighted, in words with spaces between
@@ -93,7 +95,7 @@ LEXICON = BENCH / "lexicon.txt"
 
 SEED = 4_2024
 # Bump when the generator changes, so that an old corpus is not reused.
-GENERATOR_VERSION = 5
+GENERATOR_VERSION = 6
 DIRTY_RATE = 0.001
 RSS_TARGET_MIB = 5.0
 
@@ -387,6 +389,25 @@ def ibm1047_encoder():
     return lambda text: text.encode("latin-1").translate(bytes(table))
 
 
+def table_encoder(name: str):
+    """(keep, encode) for the code page data/single-byte/NAME.txt: `keep` replaces each
+    character the page lacks with a space, `encode` writes the text kept in the page's bytes
+    (the new pages of issue 34, which Python lacks)."""
+    table = {}
+    for line in (ROOT / "data" / "single-byte" / f"{name}.txt").read_text().splitlines():
+        fields = line.split("\t")
+        if line.startswith("#") or len(fields) < 2 or fields[2:3] == ["decode-only"]:
+            continue
+        table[chr(int(fields[1], 16))] = int(fields[0], 16)
+    keep = lambda line: "".join(c if c in table else " " for c in line)  # noqa: E731
+    return keep, lambda text: bytes(table[c] for c in text)
+
+
+# The pages of issue 34 timed against iconv: an EBCDIC page and an ISO 646 national variant,
+# each on the English text less the characters it lacks (a space for each).
+NEW_PAGES = {"ibm1153": "IBM1153", "din66003": "DIN_66003"}
+
+
 def box_pool(rng: random.Random, words: list[str], n_lines: int) -> list[str]:
     """Framed tables and shaded bars, as DOS programs draw them, with words in the cells."""
     lines: list[str] = []
@@ -517,6 +538,13 @@ def generate_corpus(corpus: Path, size_mb: float, force: bool, tools: dict) -> d
     pool = [plain(line) for line in english_pool(rng, words, 30_000)]
     for k, data in assemble(rng, pool, size, pc).items():
         files[f"enpc.{k}"] = data
+    for short, page in NEW_PAGES.items():
+        keep, encode = table_encoder(page)
+        rng = random.Random(SEED + 4)
+        kept = [keep(line) for line in english_pool(rng, words, 30_000)]
+        for k, data in assemble(rng, [plain(line) for line in kept], size,
+                                {"utf8": "utf-8", short: encode}).items():
+            files[f"en{short}.{k}"] = data
     rng = random.Random(SEED + 5)
     for k, data in assemble(rng, box_pool(rng, words, 30_000), size,
                             {"utf8": "utf-8", "cp437": "cp437"}).items():
@@ -699,6 +727,12 @@ PAIRS = [
          "enpc.utf8", ("iconv", 3.0)),
     pair("utf8-ibm1047-en", "UTF-8 → IBM1047, English", "enpc.utf8", "UTF-8", "IBM1047",
          "enpc.ibm1047", ("iconv", 3.0)),
+    # Pages of issue 34: an EBCDIC page and an ISO 646 national variant, both ways.
+    *[p for key, page in NEW_PAGES.items() for p in (
+        pair(f"{key}-utf8-en", f"{page} → UTF-8, English", f"en{key}.{key}", page, "UTF-8",
+             f"en{key}.utf8", ("iconv", 3.0)),
+        pair(f"utf8-{key}-en", f"UTF-8 → {page}, English", f"en{key}.utf8", "UTF-8", page,
+             f"en{key}.{key}", ("iconv", 3.0)))],
     # The Unicode transformation formats: at least as fast as the faster of the peers that
     # have the format (iconv has UTF-7 but not CESU-8 or SCSU; uconv has all three). The
     # corpora have no supplementary characters, so their CESU-8 is their UTF-8 byte for byte:

@@ -40,6 +40,8 @@ class Suite:
     cases: list[Case] = field(default_factory=list)
     skips: list[Skip] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # exclusions and remaps
+    # Lines to print after the suite has run, from its outcomes (e.g. a tally per charset).
+    summarize: Optional[Callable[[list["Outcome"]], list[str]]] = None
 
     def skip(self, name: str, reason: str) -> None:
         self.skips.append(Skip(name, reason))

@@ -22,6 +22,7 @@ Output: one line per suite, details for up to 20 failures per suite, then
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
 import subprocess
 import sys
@@ -113,6 +114,8 @@ def report_suite(binary: Path, suite: Suite, outcomes: list[Outcome], verbose: b
     print(line + (f", {len(suite.skips)} skipped" if suite.skips else ""))
     for note in suite.notes:
         print(f"  note: {note}")
+    for line in suite.summarize(outcomes) if suite.summarize else []:
+        print(f"  {line}")
     report_skips(suite.skips, verbose)
     if verbose:
         for outcome in outcomes:
@@ -154,11 +157,17 @@ def parse_args(argv_list: Optional[list[str]] = None) -> argparse.Namespace:
     parser.add_argument("--bin", type=Path, default=DEFAULT_BIN, help="transcode binary")
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="conformance data directory")
     parser.add_argument("-v", "--verbose", action="store_true", help="list every case")
+    parser.add_argument("--only", metavar="TEXT", help="run only the suites whose name has TEXT")
     return parser.parse_args(argv_list)
 
 
 def build_suites(data: Path) -> list[Suite]:
     return [builder(data) for builder in suites.builders()]
+
+
+def selected(all_suites: list[Suite], only: Optional[str]) -> list[Suite]:
+    """The suites whose name contains `only` (all of them without it)."""
+    return [s for s in all_suites if not only or only.lower() in s.name.lower()]
 
 
 def main(argv_list: Optional[list[str]] = None) -> int:
@@ -171,11 +180,14 @@ def main(argv_list: Optional[list[str]] = None) -> int:
     if not (data / "SOURCES.md").is_file():
         print(f"error: conformance data not found at {data} (pass --data DIR)", file=sys.stderr)
         return 2
+    # Suites that must know which labels the binary has (libiconv's) ask it.
+    os.environ["TRANSCODE_BIN"] = str(binary)
     try:
         suites = build_suites(data)
     except (OSError, KeyError, ValueError) as exc:
         print(f"error: could not load conformance data: {exc!r}", file=sys.stderr)
         return 2
+    suites = selected(suites, args.only)
     results = run_all(binary, suites)
     totals = [report_suite(binary, suite, results[suite.name], args.verbose) for suite in suites]
     passed = sum(p for p, _ in totals)

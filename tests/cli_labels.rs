@@ -288,6 +288,7 @@ fn meaning(label: &str) -> Meaning {
         "iso-8859-11" | "iso8859-11" | "iso885911" => CodePage("ISO-8859-11"),
         "tis-620" => CodePage("TIS-620"),
         "koi8-ru" => CodePage("KOI8-RU"),
+        "koi8-u" => CodePage("KOI8-U"),
         other => {
             let e = Encoding::for_label(other.as_bytes()).expect("a WHATWG label");
             if e == encoding_rs::UTF_8 {
@@ -348,10 +349,16 @@ fn check_decode(label: &str) -> Option<String> {
                 )
             });
         }
-        Meaning::Whatwg(e) if single_byte_like(e) => (
-            run(&args_replace, &all_bytes()),
-            dec(e, &all_bytes()).into_bytes(),
-        ),
+        Meaning::Whatwg(e) if single_byte_like(e) => {
+            let mut text = dec(e, &all_bytes());
+            if e == encoding_rs::WINDOWS_1258 {
+                // Read as glibc and libiconv read it: 0xDD U+01AF and the tilde 0xDE after it
+                // compose to U+1EEE (the only letter and mark side by side here that have a
+                // precomposed character).
+                text = text.replace("\u{1AF}\u{303}", "\u{1EEE}");
+            }
+            (run(&args_replace, &all_bytes()), text.into_bytes())
+        }
         Meaning::Whatwg(e) => {
             let s = sample_for(e);
             (run(&args_strict, &enc(e, s)), s.as_bytes().to_vec())
@@ -820,8 +827,12 @@ fn list_marks_exactly_the_decode_only_encodings() {
         if marked(line) {
             assert_eq!(r.code, 2, "-t {name} should be refused: {line}");
             assert!(r.stdout.is_empty());
-        } else {
+        } else if !r.stderr.contains("has no mapping in") {
+            // Writable; a 7-bit national set (IBM290's katakana, ISO 2033's digits) may lack
+            // the letters of the sample, which is a data error, not a refusal.
             assert_eq!(r.code, 0, "-t {name} ({line}) failed: {}", r.stderr);
+        } else {
+            assert_eq!(r.code, 1, "-t {name} ({line}): {}", r.stderr);
         }
     }
 }

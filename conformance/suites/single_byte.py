@@ -82,6 +82,9 @@ DECODE_DIFFERENCES: dict[tuple[str, str], tuple[list[int], str]] = {
                          "ICU's ibm-874 is IBM's Thai PC code page, not TIS-620 proper"),
     ("CP1006", "icu"): ([0xB2, 0xC7, 0xD5, 0xD6, 0xE3, 0xF9, 0xFA, 0xFB],
                         "ICU's IBM table differs from the Consortium's CP1006.TXT"),
+    ("IBM1132", "glibc"): ([0x70], "U+20AD KIP SIGN as IBM's table (ICU) and GNU libiconv; glibc "
+                                 "reads 'k' one way"),
+    ("IBM1133", "glibc"): ([0xDF], "U+20AD KIP SIGN as GNU libiconv; glibc reads 'k' one way"),
     ("HP-ROMAN8", "icu"): ([0xA0, 0xA9, 0xAF, 0xB0, 0xB3, 0xF3, 0xF6],
                            "ICU's ibm-1051 is IBM's version; glibc and Python agree with HP's"),
 }
@@ -92,6 +95,13 @@ ENCODE_DIFFERENCES: dict[tuple[str, str], tuple[list[int], str]] = {
                                0x5F, 0x7B, 0x7C, 0x7D],
                               "Python writes ASCII punctuation as its right-to-left duplicate; "
                               "ASCII stays ASCII here"),
+    ("MacFarsi", "python"): ([0x20, 0x21, 0x22, 0x23, 0x24, 0x26, 0x27, 0x28, 0x29, 0x2A, 0x2B,
+                              0x2D, 0x2E, 0x2F, 0x3A, 0x3C, 0x3D, 0x3E, 0x5B, 0x5C, 0x5D, 0x5E,
+                              0x5F, 0x7B, 0x7C, 0x7D],
+                             "as MacArabic: Apple's FARSI.TXT; ASCII stays ASCII here"),
+    ("IBM1046", "glibc"): ([0xFEB1, 0xFEB5, 0xFEB9, 0xFEBD],
+                           "glibc writes these isolated forms as the byte of another letter "
+                           "(0xD3 ...) one way; the table's own byte is written, as it reads"),
     ("CP1006", "python"): ([0xFE8E], "U+FE8E is 0xB1 (the file's first entry, as ICU), Python 0xB2"),
 }
 

@@ -27,6 +27,7 @@ pub mod cesu8;
 pub mod charset;
 pub mod cjk;
 pub mod codec;
+pub mod compose;
 pub mod ebcdic_dbcs;
 pub mod euc_tw;
 pub mod gb;

@@ -32,11 +32,16 @@ const OVERRIDES: &[(&str, &str)] = &[
     ("ibm-1375_P100-2008", "Big5-HKSCS"),
     ("MSCP949", "CP949"),
     ("windows-949-2000", "CP949"),
+    // glibc's names of HP's sets; ICU gives them to ISO-8859-11 and ISO-8859-9.
+    ("thai8", "HP-THAI8"),
+    ("THAI8", "HP-THAI8"),
+    ("turkish8", "HP-TURKISH8"),
+    ("TURKISH8", "HP-TURKISH8"),
 ];
 
 /// The sources in the order their spelling of a label is preferred (ICU's and glibc's
 /// follow the IANA registry's case).
-const SOURCES: &[&str] = &["icu", "glibc", "python", "ours"];
+const SOURCES: &[&str] = &["icu", "glibc", "python", "libiconv", "ours"];
 
 /// One line of the list.
 pub struct Row {

@@ -138,7 +138,7 @@ fn family(name: &str) -> &'static str {
         "ebcdic" => "Ebcdic",
         "mac" => "Mac",
         "iso-8859" => "Iso8859",
-        "cyrillic" | "thai" | "vietnamese" | "other" => "Other",
+        "cyrillic" | "thai" | "vietnamese" | "iso646" | "other" => "Other",
         other => panic!("unknown family {other}"),
     }
 }

@@ -61,6 +61,20 @@ for _n in (2, 3, 4, 5, 6, 7, 8, 10, 13, 14, 15, 16):
 for _n in range(1250, 1259):
     EXISTING["windows-%d" % _n] = {"glibc": ["WINDOWS-%d" % _n], "icu": ["windows-%d" % _n],
                                    "python": ["cp%d" % _n]}
+# glibc modules whose tables are those of a charset here (checked byte by byte against
+# glibc's converter), and charsets added since issue 18 that glibc has: their glibc names too.
+GLIBC_MORE = {
+    "ISO-8859-13": ["IBM921"], "windows-1251": ["IBM5347"], "windows-1256": ["IBM9448"],
+    "IBM838": ["IBM9030"], "EUC-TW": ["EUC-TW"], "JOHAB": ["JOHAB"],
+}
+# Names of glibc's built-in converters that gconv-modules does not list: its UCS-4 (read
+# here as UTF-32, as `UCS-4` already is) and WCHAR_T (UCS-4 in the machine's byte order,
+# little-endian on the x86-64 and ARM64 Linux systems this tool is built for).
+GLIBC_BUILTIN = {
+    "UTF-32": ["ISO-10646", "ISO-10646/UCS4", "10646-1:1993", "10646-1:1993/UCS4",
+               "OSF00010104", "OSF00010105", "OSF00010106"],
+    "UTF-32LE": ["WCHAR_T"],
+}
 # Code pages of codepages.py that transcode already has under another name.
 SAME = {"MacRoman": "macintosh", "MacCyrillic": "x-mac-cyrillic",
         "MacUkrainian": "x-mac-cyrillic"}
@@ -84,7 +98,8 @@ def glibc_groups(g):
         for line in open(path, encoding="latin-1"):
             f = line.split()
             if len(f) >= 3 and f[0] == "alias":
-                target[f[1].rstrip("/")] = f[2].rstrip("/")
+                # iconv -l prints names in capitals (OSF0004000a is OSF0004000A there).
+                target[f[1].rstrip("/").upper()] = f[2].rstrip("/")
             if len(f) >= 3 and f[0] == "module":
                 modules.update(x.rstrip("/") for x in f[1:3])
     names = g.names()
@@ -109,7 +124,7 @@ def glibc_groups(g):
         return out
 
     for n in names:
-        t = target.get(n, n)
+        t = target.get(n.upper(), n)
         groups.setdefault(t, set()).add(n)
     # Built-in names (UTF-8, UCS-4 ...) are not in gconv-modules: group them by behaviour.
     singles = [t for t, ns in groups.items()
@@ -174,8 +189,9 @@ def main():
         if cp["name"] in SAME:
             continue
         p = cp["peers"]
+        glibc_name = cp["source"][1] if cp["source"][0] == "glibc" else p.get("glibc")
         targets[cp["name"]] = {
-            "glibc": [p["glibc"]] if "glibc" in p else [],
+            "glibc": [glibc_name] if glibc_name else [],
             "icu": [p["icu"]] if "icu" in p and cp["name"] not in ("TIS-620",) else [],
             "python": [p["python"]] if "python" in p and cp["name"] not in (
                 "MacCentralEurope",) else [],
@@ -184,6 +200,8 @@ def main():
     for name, t in EXISTING.items():
         targets[name] = t
     targets["CP437-graphic"] = {"glibc": [], "icu": [], "python": []}
+    for enc, more in GLIBC_MORE.items():
+        targets.setdefault(enc, {"glibc": [], "icu": [], "python": []})["glibc"] += more
 
     rows = {}  # (encoding, alias) -> {source: peer encoding name}
 
@@ -214,6 +232,10 @@ def main():
             names |= {a for a, m in py_aliases.items() if m == pname or m == mod}
             for n in sorted(names):
                 add(enc, n, "python", norm)
+    for enc, names in GLIBC_BUILTIN.items():
+        for n in names:
+            add(enc, n, "glibc", "built-in")
+    add_libiconv(rows, targets)
     for pname, enc in PYTHON_EXTRA.items():
         norm = codecs.lookup(pname).name
         for n in sorted({pname, norm, pname.replace("_", "-")} |
@@ -228,10 +250,11 @@ def main():
     lines = ["\t".join(["encoding", "alias", "sources", "peer_encoding", "transcode_today",
                         "collision"])]
     lacking = []
-    for (enc, alias) in sorted(rows, key=lambda r: (list(targets).index(r[0]), key(r[1]), r[1])):
+    order = list(targets) + [e for e, _ in rows if e not in targets]
+    for (enc, alias) in sorted(rows, key=lambda r: (order.index(r[0]), key(r[1]), r[1])):
         src = rows[(enc, alias)]
-        sources = ",".join(s for s in ("ours", "glibc", "icu", "python") if s in src)
-        peer_enc = "; ".join("%s=%s" % (s, src[s]) for s in ("glibc", "icu", "python")
+        sources = ",".join(s for s in ("ours", "glibc", "icu", "python", "libiconv") if s in src)
+        peer_enc = "; ".join("%s=%s" % (s, src[s]) for s in ("glibc", "icu", "python", "libiconv")
                              if s in src)
         ok = transcode_accepts(exe, alias)
         today = transcode_resolves(labels, alias) if ok else None
@@ -255,6 +278,50 @@ def main():
         f.write("\n".join(lines) + "\n")
     print("wrote %s: %d rows, %d names today's transcode does not accept" % (
         OUT, len(lines) - 1, len(lacking)))
+
+
+# GNU libiconv's names (../shared/conformance/libiconv/aliases.tsv, its encodings*.def written
+# out). A libiconv charset joins ours when one of its names is already a name of ours for it.
+# Left out: libiconv's raw 94x94 sets (JIS_X0208, KSC_5601 ...: two bytes without the EUC
+# high bits), whose names WHATWG or glibc give to the EUC encodings.
+LIBICONV_TSV = os.path.join(load.REPO, "..", "shared", "conformance", "libiconv", "aliases.tsv")
+LIBICONV_SKIP = {"JIS_X0208", "JIS_X0212", "GB_2312-80", "KSC_5601", "ISO-IR-165"}
+
+
+# libiconv's names that are no name of ours or the peers' for the same charset.
+LIBICONV_SAME = {"MacRomania": "MacRomanian", "MacUkraine": "x-mac-cyrillic",
+                 "GB18030:2022": "GB18030", "BIG5-HKSCS": "Big5-HKSCS"}
+
+
+def add_libiconv(rows, targets):
+    """Adds libiconv's names of every charset of `targets` to `rows` (source "libiconv")."""
+    names = {}
+    for (enc, alias) in rows:
+        names.setdefault(key(alias), set()).add(enc)
+    for enc in targets:
+        names.setdefault(key(enc), set()).add(enc)
+    with open(LIBICONV_TSV, encoding="utf-8") as f:
+        lines = f.read().splitlines()[1:]
+    for line in lines:
+        first, others = line.split("\t")[:2]
+        if first in LIBICONV_SKIP:
+            continue
+        group = [first] + others.split()
+        found = set()
+        for n in group:
+            found |= names.get(key(n), set())
+        if first in LIBICONV_SAME:
+            found = {LIBICONV_SAME[first]}
+        own = [e for e in found if key(e) == key(first)]
+        if len(found) > 1 and len(own) == 1:
+            found = set(own)  # the charset whose own name libiconv's first name is
+        if len(found) != 1:
+            if found:
+                print("libiconv %s matches %s: left out" % (first, sorted(found)))
+            continue
+        enc = found.pop()
+        for n in group:
+            rows.setdefault((enc, n), {})["libiconv"] = first
 
 
 def propose(m, today):

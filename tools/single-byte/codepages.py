@@ -13,6 +13,9 @@ all of them (and the source) byte by byte and character by character.
 `why` says in a few words why that source and not another.
 """
 
+import os
+import sys
+
 U = "unicode"
 
 MICSFT_PC = "Microsoft's table at the Unicode Consortium (MAPPINGS/VENDORS/MICSFT/PC): the owner of the DOS/OEM code page"
@@ -186,6 +189,12 @@ CODEPAGES = [
      "why": "the Unicode Consortium's MAPPINGS/VENDORS/MISC/ATARIST.TXT",
      "peers": {}},
 ]
+
+# Issue 34: every single-byte charset of glibc's converter modules and GNU libiconv's tested set.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import iconv_pages  # noqa: E402
+
+CODEPAGES += iconv_pages.PAGES
 
 for _cp in CODEPAGES:
     _cp["peers"] = {k: v for k, v in _cp["peers"].items() if v != "-"}

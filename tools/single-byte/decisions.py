@@ -23,6 +23,22 @@ OVERRIDES = {
     },
 }
 
+# Issue 34's pages.
+KIP = ("glibc decodes the byte as 'k' one way (its charmap marks it %IRREVERSIBLE%, a stand-in "
+       "for a sign IBM's old tables lacked); IBM's table as ICU ships it for 1132 and GNU "
+       "libiconv give U+20AD KIP SIGN, the Lao currency sign: a currency read as a letter "
+       "would change the text's meaning silently")
+OVERRIDES["IBM1132"] = {0x70: ((0x20AD,), KIP)}
+OVERRIDES["IBM1133"] = {0xDF: ((0x20AD,), KIP)}
+OVERRIDES["JIS_X0201"] = {
+    **{b: ((), "JIS X 0201 has no C1 controls; GNU libiconv leaves 0x80-0x9F unassigned "
+               "(glibc's charmap maps them to U+0080-U+009F)") for b in range(0x80, 0xA0)},
+    **{b: ((0xFF61 + b - 0xA1,), "halfwidth katakana, as GNU libiconv, the Unicode "
+                                 "Consortium's JIS0201.TXT and every Shift_JIS converter map "
+                                 "JIS X 0201's katakana; glibc's charmap alone gives the "
+                                 "fullwidth forms") for b in range(0xA1, 0xE0)},
+}
+
 EXTRAS = {}
 
 FAMILY_NOTES = {

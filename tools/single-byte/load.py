@@ -20,6 +20,7 @@ APPLE_LICENCE = ("Apple's mapping file, distributed by the Unicode Consortium; i
 GLIBC_LICENCE = "glibc locale data (localedata/charmaps), LGPL-2.1-or-later like the rest of glibc"
 PYTHON_LICENCE = "Python Software Foundation License 2.0 (CPython Lib/encodings)"
 ICU_LICENCE = "Unicode License v3 (ICU and its data)"
+LIBICONV_LICENCE = "GNU libiconv, LGPL-2.1-or-later"
 
 
 class Tools:
@@ -38,6 +39,7 @@ class Tools:
             "perl": "Perl %s" % peers.perl_version(),
             "unicode": "Unicode Consortium file (%s)" % peers.MONOBIT,
             "transcode": "transcode today (encoding_rs)",
+            "libiconv": "GNU libiconv 1.18 tests/ tables",
             "glibc-charmap": "glibc %s charmap (Debian locales %s)" % (
                 self.glibc.version(), peers.dpkg_version("locales")),
         }
@@ -89,6 +91,27 @@ class Tools:
                 "source-says": says[:6],
                 "licence": GLIBC_LICENCE,
             }
+        elif kind == "glibc":
+            name = cp["source"][1]
+            m = self.glibc.mapping(name)
+            prov = {
+                "source": "glibc %s iconv, converter %s (gconv module %s), read through "
+                          "libc's iconv() (Debian package libc6 %s)" % (
+                              self.glibc.version(), name, peers.gconv_module(name),
+                              peers.dpkg_version("libc6")),
+                "source-says": peers.glibc_charmap_says(name),
+                "licence": GLIBC_LICENCE,
+            }
+        elif kind == "libiconv":
+            _, header, array, first, above = cp["source"]
+            m = peers.libiconv_header(header, array, first, above)
+            prov = {
+                "source": "GNU libiconv lib/%s (%s[], bytes from 0x%02X), as the npm package "
+                          "%s vendors it (deps/libiconv/lib/%s)" % (
+                              header, array, first, peers.NODE_ICONV, header),
+                "source-says": peers.libiconv_header_says(header),
+                "licence": LIBICONV_LICENCE,
+            }
         else:
             raise ValueError(kind)
         return m, prov
@@ -121,6 +144,10 @@ class Tools:
                     m = peers.Mapping(dec, {})
                     m.encode = m.roundtrip_encode()
                 return m
+            if kind == "glibc-charmap":
+                if not os.path.exists("/usr/share/i18n/charmaps/%s.gz" % name):
+                    return None
+                return peers.glibc_charmap(name)
             if kind == "perl":
                 return peers.perl_encode(name)
             if kind == "unicode":

@@ -225,6 +225,81 @@ def glibc_charmap(name):
     return Mapping(decode, encode)
 
 
+def glibc_charmap_says(name):
+    """What the header of glibc's charmap NAME says (its % comment lines), if it has one."""
+    if not os.path.exists("/usr/share/i18n/charmaps/%s.gz" % name):
+        return []
+    return [l.lstrip("%").strip() for l in glibc_charmap_header(name)
+            if l.startswith("%") and l.strip("% ")][:6]
+
+
+def gconv_module(name):
+    """The gconv module (shared object) that converts glibc's charset NAME."""
+    for path in [GCONV + "/gconv-modules"] + sorted(
+            os.path.join(GCONV, "gconv-modules.d", f)
+            for f in os.listdir(os.path.join(GCONV, "gconv-modules.d"))):
+        for line in open(path, encoding="latin-1"):
+            f = line.split()
+            if len(f) >= 4 and f[0] == "module" and name + "//" in f[1:3]:
+                return f[3] + ".so"
+    return "?"
+
+
+GCONV = "/usr/lib/x86_64-linux-gnu/gconv"
+
+
+# ---------------------------------------------------------------------------------------------
+# GNU libiconv's tables, for the code pages only libiconv has. Debian does not package GNU
+# libiconv; the npm package `iconv` vendors its C sources (deps/libiconv/lib/*.h), and we read
+# the decoding arrays straight out of the package's tarball (never installed, never run).
+
+NODE_ICONV = "iconv@3.0.1"
+NODE_ICONV_TGZ = "iconv-3.0.1.tgz"
+
+
+def libiconv_source(header):
+    import tarfile
+    tgz = os.path.join(CACHE, NODE_ICONV_TGZ)
+    if not os.path.exists(tgz):
+        os.makedirs(CACHE, exist_ok=True)
+        _run(["npm", "pack", "--silent", NODE_ICONV], cwd=CACHE)
+    with tarfile.open(tgz) as t:
+        return t.extractfile("package/deps/libiconv/lib/" + header).read().decode("latin-1")
+
+
+def libiconv_header_says(header):
+    text = libiconv_source(header)
+    m = re.search(r"/\*\s*\n?\s*\*?\s*(\S[^*]*?)\s*\*/", text.split("#ifndef", 1)[-1])
+    first = re.search(r"/\*\s*([^*]*?)\s*\*/\s*\n\s*#", text.split("If not, see", 1)[-1])
+    says = []
+    for chunk in (first, m):
+        if chunk and chunk.group(1).strip() and chunk.group(1).strip() not in says:
+            says.append(re.sub(r"\s+", " ", chunk.group(1).strip()))
+    return says[:1]
+
+
+def libiconv_header(header, array, first, above):
+    """libiconv's decoding table: bytes below `first` are themselves, `array` gives the bytes
+    from `first` on (0xFFFD: none), and the bytes past the array are themselves ("ascii") or
+    nothing ("none")."""
+    text = libiconv_source(header)
+    m = re.search(r"%s\[\d*\]\s*=\s*\{(.*?)\};" % re.escape(array), text, re.S)
+    body = re.sub(r"/\*.*?\*/", "", m.group(1), flags=re.S)
+    values = [int(x, 16) for x in re.findall(r"0x[0-9a-fA-F]+", body)]
+    decode = [()] * 256
+    for b in range(256):
+        if b < first:
+            decode[b] = (b,)
+        elif b < first + len(values):
+            v = values[b - first]
+            decode[b] = () if v == 0xFFFD else (v,)
+        elif above == "ascii":
+            decode[b] = (b,)
+    mapping = Mapping(decode, None)
+    mapping.encode = mapping.roundtrip_encode()
+    return mapping
+
+
 def glibc_charmap_header(name):
     out = []
     for line in glibc_charmap_text(name).splitlines():

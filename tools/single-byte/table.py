@@ -37,5 +37,5 @@ def build(cp, source_mapping):
     for b, (cps, _why) in decisions.OVERRIDES.get(cp["name"], {}).items():
         decode[b] = tuple(cps)
     extras = {c: b for c, (b, _why) in decisions.EXTRAS.get(cp["name"], {}).items()}
-    prefer = source_mapping.encode if cp["source"][0] in ("icu", "python") else None
+    prefer = source_mapping.encode if cp["source"][0] in ("icu", "python", "glibc") else None
     return Table(cp["name"], decode, extras, prefer)

@@ -916,6 +916,12 @@ mod tests {
                 let Some(decoded) = decoded else {
                     continue;
                 };
+                // windows-1255 and -1258 compose a letter and its mark when decoding (and
+                // hold the last letter back for one): the detector reads their bytes one by
+                // one, uncomposed, which is what it scores.
+                if matches!(c.charset.name(), "windows-1255" | "windows-1258") {
+                    continue;
+                }
                 let reading = Reading::Table(table);
                 assert_eq!(reading.text(&w), decoded, "{}", c.charset);
                 let (a, b) = (reading.tally(&w), text::tally(&decoded));

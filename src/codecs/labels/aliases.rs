@@ -84,18 +84,28 @@ pub static EXTRA: &[(&str, &[&str])] = &[
         "UNICODELITTLE",
     ]),
     ("UCS-2BE", &[
+        "csUnicode11",
+        "UNICODE-1-1",
         "UNICODEBIG",
     ]),
     ("UTF-32", &[
+        "10646-1:1993",
+        "10646-1:1993/UCS4",
         "csUCS4",
         "ibm-1236",
         "ibm-1237",
+        "ISO-10646",
+        "ISO-10646/UCS4",
+        "OSF00010104",
+        "OSF00010105",
+        "OSF00010106",
         "u32",
     ]),
     ("UTF-32LE", &[
         "ibm-1234",
         "ibm-1235",
         "UTF32_LittleEndian",
+        "WCHAR_T",
     ]),
     ("UTF-32BE", &[
         "ibm-1232",
@@ -182,6 +192,7 @@ pub static EXTRA: &[(&str, &[&str])] = &[
         "ibm-970_P110_P110-2006_U2",
         "ibm-970_VPUA",
         "ibm-eucKR",
+        "OSF0004000A",
         "OSF100203B5",
         "windows-51949",
         "x-IBM970",
@@ -191,6 +202,12 @@ pub static EXTRA: &[(&str, &[&str])] = &[
     ("CP949", &[
         "MSCP949",
         "windows-949-2000",
+    ]),
+    ("JOHAB", &[
+        "MSCP1361",
+    ]),
+    ("EUC-TW", &[
+        "OSF0005000A",
     ]),
     ("CP950", &[
         "950",
@@ -282,6 +299,7 @@ pub static EXTRA: &[(&str, &[&str])] = &[
         "921",
         "BALTIC",
         "cp921",
+        "CSIBM921",
         "ibm-921",
         "ibm-921_P100-1995",
         "ISO-IR-179",
@@ -323,11 +341,6 @@ pub static EXTRA: &[(&str, &[&str])] = &[
         "ibm-878_P100-1996",
         "windows-20866",
     ]),
-    ("KOI8-U", &[
-        "ibm-1168",
-        "ibm-1168_P100-2002",
-        "windows-21866",
-    ]),
     ("macintosh", &[
         "macos-0_2-10.2",
         "macroman",
@@ -350,6 +363,8 @@ pub static EXTRA: &[(&str, &[&str])] = &[
     ("windows-1251", &[
         "1251",
         "ANSI1251",
+        "CP5347",
+        "CSIBM5347",
         "ibm-5347",
         "ibm-5347_P100-1998",
         "MS-CYRL",
@@ -380,6 +395,8 @@ pub static EXTRA: &[(&str, &[&str])] = &[
     ]),
     ("windows-1256", &[
         "1256",
+        "CP9448",
+        "CSIBM9448",
         "ibm-9448",
         "ibm-9448_X100-2005",
         "MS-ARAB",
@@ -401,6 +418,7 @@ pub static EXTRA: &[(&str, &[&str])] = &[
         "MAC-UK",
         "maccy",
         "macos-7_3-10.2",
+        "MacUkraine",
         "MACUKRAINIAN",
         "windows-10007",
         "x-MacUkraine",
@@ -664,6 +682,8 @@ pub static EXTRA: &[(&str, &[&str])] = &[
     ("IBM838", &[
         "838",
         "cp838",
+        "CP9030",
+        "CSIBM9030",
         "csIBMThai",
         "ibm-838_P100-1995",
         "ibm-9030",
@@ -704,6 +724,7 @@ pub static EXTRA: &[(&str, &[&str])] = &[
     ("IBM1047", &[
         "1047",
         "cp1047",
+        "csIBM1047",
         "ibm-1047_P100-1995",
         "OSF10020417",
     ]),
@@ -712,6 +733,7 @@ pub static EXTRA: &[(&str, &[&str])] = &[
         "CCSID01140",
         "CP01140",
         "cp1140",
+        "csIBM01140",
         "CSIBM1140",
         "ebcdic-us-37+euro",
         "ibm-1140_P100-1997",
@@ -721,6 +743,7 @@ pub static EXTRA: &[(&str, &[&str])] = &[
         "CCSID01141",
         "CP01141",
         "cp1141",
+        "csIBM01141",
         "CSIBM1141",
         "ebcdic-de-273+euro",
         "ibm-1141_P100-1997",
@@ -730,6 +753,7 @@ pub static EXTRA: &[(&str, &[&str])] = &[
         "CCSID01142",
         "CP01142",
         "cp1142",
+        "csIBM01142",
         "CSIBM1142",
         "ebcdic-dk-277+euro",
         "ebcdic-no-277+euro",
@@ -740,6 +764,7 @@ pub static EXTRA: &[(&str, &[&str])] = &[
         "CCSID01143",
         "CP01143",
         "cp1143",
+        "csIBM01143",
         "CSIBM1143",
         "ebcdic-fi-278+euro",
         "ebcdic-se-278+euro",
@@ -751,6 +776,7 @@ pub static EXTRA: &[(&str, &[&str])] = &[
         "CP01144",
         "cp1144",
         "CSIBM1144",
+        "csPC8CodePage1144",
         "ebcdic-it-280+euro",
         "ibm-1144_P100-1997",
         "IBM01144",
@@ -759,6 +785,7 @@ pub static EXTRA: &[(&str, &[&str])] = &[
         "CCSID01145",
         "CP01145",
         "cp1145",
+        "csIBM01145",
         "CSIBM1145",
         "ebcdic-es-284+euro",
         "ibm-1145_P100-1997",
@@ -769,6 +796,7 @@ pub static EXTRA: &[(&str, &[&str])] = &[
         "CP01146",
         "cp1146",
         "CSIBM1146",
+        "csPC8CodePage1146",
         "ebcdic-gb-285+euro",
         "ibm-1146_P100-1997",
         "IBM01146",
@@ -777,6 +805,7 @@ pub static EXTRA: &[(&str, &[&str])] = &[
         "CCSID01147",
         "CP01147",
         "cp1147",
+        "csIBM01147",
         "CSIBM1147",
         "ebcdic-fr-297+euro",
         "ibm-1147_P100-1997",
@@ -786,6 +815,7 @@ pub static EXTRA: &[(&str, &[&str])] = &[
         "CCSID01148",
         "CP01148",
         "cp1148",
+        "csIBM01148",
         "CSIBM1148",
         "ebcdic-international-500+euro",
         "ibm-1148_P100-1997",
@@ -795,6 +825,7 @@ pub static EXTRA: &[(&str, &[&str])] = &[
         "CCSID01149",
         "CP01149",
         "cp1149",
+        "csIBM01149",
         "CSIBM1149",
         "ebcdic-is-871+euro",
         "ibm-1149_P100-1997",
@@ -810,6 +841,9 @@ pub static EXTRA: &[(&str, &[&str])] = &[
         "x-mac-ce",
         "x-mac-centraleurroman",
         "x-MacCentralEurope",
+    ]),
+    ("MacRomanian", &[
+        "MacRomania",
     ]),
     ("MacIcelandic", &[
         "mac-iceland",
@@ -837,13 +871,11 @@ pub static EXTRA: &[(&str, &[&str])] = &[
         "OSF00010009",
         "TS-5881",
         "turkish",
-        "turkish8",
         "windows-28599",
     ]),
     ("ISO-8859-11", &[
         "iso-8859_11-2001",
         "thai",
-        "thai8",
         "x-iso-8859-11",
     ]),
     ("PT154", &[
@@ -853,8 +885,13 @@ pub static EXTRA: &[(&str, &[&str])] = &[
         "ptcp154",
     ]),
     ("RK1048", &[
+        "csKZ1048",
         "kz1048",
         "STRK1048-2002",
+    ]),
+    ("VISCII", &[
+        "csVISCII",
+        "VISCII1.1-1",
     ]),
     ("TCVN5712-1", &[
         "TCVN",
@@ -866,6 +903,7 @@ pub static EXTRA: &[(&str, &[&str])] = &[
         "TIS620-0",
         "TIS620.2529-1",
         "TIS620.2533-0",
+        "TIS620.2533-1",
         "tis_620_2529_0",
     ]),
     ("CP1006", &[
@@ -883,5 +921,568 @@ pub static EXTRA: &[(&str, &[&str])] = &[
         "r8",
         "roman8",
         "x-roman8",
+    ]),
+    ("ATARIST", &[
+        "ATARI",
+    ]),
+    ("BS_4730", &[
+        "CSISO4UNITEDKINGDOM",
+        "GB",
+        "ISO-IR-4",
+        "ISO646-GB",
+        "UK",
+    ]),
+    ("CSA_Z243.4-1985-1", &[
+        "CA",
+        "CSA7-1",
+        "CSISO121CANADIAN1",
+        "ISO-IR-121",
+        "ISO646-CA",
+    ]),
+    ("CSA_Z243.4-1985-2", &[
+        "CSA7-2",
+        "CSISO122CANADIAN2",
+        "ISO-IR-122",
+        "ISO646-CA2",
+    ]),
+    ("DIN_66003", &[
+        "CSISO21GERMAN",
+        "DE",
+        "ISO-IR-21",
+        "ISO646-DE",
+    ]),
+    ("DS_2089", &[
+        "CSISO646DANISH",
+        "DK",
+        "ISO646-DK",
+    ]),
+    ("ES", &[
+        "CSISO17SPANISH",
+        "ISO-IR-17",
+        "ISO646-ES",
+    ]),
+    ("ES2", &[
+        "CSISO85SPANISH2",
+        "ISO-IR-85",
+        "ISO646-ES2",
+    ]),
+    ("GB_1988-80", &[
+        "CN",
+        "csISO57GB1988",
+        "CSISO58GB1988",
+        "ISO-IR-57",
+        "ISO646-CN",
+    ]),
+    ("IT", &[
+        "CSISO15ITALIAN",
+        "ISO-IR-15",
+        "ISO646-IT",
+    ]),
+    ("JIS_C6220-1969-RO", &[
+        "CSISO14JISC6220RO",
+        "ISO-IR-14",
+        "ISO646-JP",
+        "JP",
+    ]),
+    ("JIS_C6229-1984-B", &[
+        "CSISO92JISC62991984B",
+        "ISO-IR-92",
+        "ISO646-JP-OCR-B",
+        "JP-OCR-B",
+    ]),
+    ("JUS_I.B1.002", &[
+        "CSISO141JUSIB1002",
+        "ISO-IR-141",
+        "ISO646-YU",
+        "JS",
+        "YU",
+    ]),
+    ("KSC5636", &[
+        "CSKSC5636",
+        "ISO646-KR",
+    ]),
+    ("MSZ_7795.3", &[
+        "CSISO86HUNGARIAN",
+        "HU",
+        "ISO-IR-86",
+        "ISO646-HU",
+    ]),
+    ("NC_NC00-10", &[
+        "CSISO151CUBA",
+        "CUBA",
+        "ISO-IR-151",
+        "ISO646-CU",
+        "NC_NC00-10:81",
+    ]),
+    ("NF_Z_62-010", &[
+        "CSISO69FRENCH",
+        "FR",
+        "ISO-IR-69",
+        "ISO646-FR",
+    ]),
+    ("NF_Z_62-010_1973", &[
+        "CSISO25FRENCH",
+        "ISO-IR-25",
+        "ISO646-FR1",
+        "NF_Z_62-010_(1973)",
+    ]),
+    ("NS_4551-1", &[
+        "CSISO60DANISHNORWEGIAN",
+        "CSISO60NORWEGIAN1",
+        "ISO-IR-60",
+        "ISO646-NO",
+        "NO",
+    ]),
+    ("NS_4551-2", &[
+        "CSISO61NORWEGIAN2",
+        "ISO-IR-61",
+        "ISO646-NO2",
+        "NO2",
+    ]),
+    ("PT", &[
+        "CSISO16PORTUGESE",
+        "ISO-IR-16",
+        "ISO646-PT",
+    ]),
+    ("PT2", &[
+        "CSISO84PORTUGUESE2",
+        "ISO-IR-84",
+        "ISO646-PT2",
+    ]),
+    ("SEN_850200_B", &[
+        "CSISO10SWEDISH",
+        "FI",
+        "ISO-IR-10",
+        "ISO646-FI",
+        "ISO646-SE",
+        "SE",
+        "SS636127",
+    ]),
+    ("SEN_850200_C", &[
+        "CSISO11SWEDISHFORNAMES",
+        "ISO-IR-11",
+        "ISO646-SE2",
+        "SE2",
+    ]),
+    ("NATS-DANO", &[
+        "CSNATSDANO",
+        "ISO-IR-9-1",
+    ]),
+    ("NATS-SEFI", &[
+        "CSNATSSEFI",
+        "ISO-IR-8-1",
+    ]),
+    ("GREEK7", &[
+        "CSISO88GREEK7",
+        "ISO-IR-88",
+    ]),
+    ("GREEK7-OLD", &[
+        "CSISO18GREEK7OLD",
+        "ISO-IR-18",
+    ]),
+    ("GREEK-CCITT", &[
+        "CSISO150",
+        "CSISO150GREEKCCITT",
+        "ISO-IR-150",
+    ]),
+    ("LATIN-GREEK", &[
+        "CSISO19LATINGREEK",
+        "ISO-IR-19",
+    ]),
+    ("LATIN-GREEK-1", &[
+        "CSISO27LATINGREEK1",
+        "ISO-IR-27",
+    ]),
+    ("ISO_5427", &[
+        "CSISO5427CYRILLIC",
+        "ISO-IR-37",
+        "KOI-7",
+    ]),
+    ("ISO_5427-EXT", &[
+        "CSISO5427CYRILLIC1981",
+        "ISO-IR-54",
+        "ISO_5427:1981",
+    ]),
+    ("ISO_5428", &[
+        "CSISO5428GREEK",
+        "ISO-IR-55",
+        "ISO_5428:1980",
+    ]),
+    ("INIS", &[
+        "CSISO49INIS",
+        "ISO-IR-49",
+    ]),
+    ("INIS-8", &[
+        "CSISO50INIS8",
+        "ISO-IR-50",
+    ]),
+    ("INIS-CYRILLIC", &[
+        "CSISO51INISCYRILLIC",
+        "ISO-IR-51",
+    ]),
+    ("ISO_2033", &[
+        "CSISO2033",
+        "E13B",
+        "ISO-IR-98",
+        "ISO_2033-1983",
+    ]),
+    ("ASMO_449", &[
+        "ARABIC7",
+        "CSISO89ASMO449",
+        "ISO-IR-89",
+        "ISO_9036",
+    ]),
+    ("IBM891", &[
+        "CP891",
+        "CSIBM891",
+        "OSF1002037B",
+    ]),
+    ("IBM903", &[
+        "CP903",
+        "CSIBM903",
+        "OSF10020387",
+    ]),
+    ("EBCDIC-AT-DE", &[
+        "CSEBCDICATDE",
+    ]),
+    ("EBCDIC-AT-DE-A", &[
+        "CSEBCDICATDEA",
+    ]),
+    ("EBCDIC-CA-FR", &[
+        "CSEBCDICCAFR",
+    ]),
+    ("EBCDIC-DK-NO", &[
+        "CSEBCDICDKNO",
+    ]),
+    ("EBCDIC-DK-NO-A", &[
+        "CSEBCDICDKNOA",
+    ]),
+    ("EBCDIC-ES", &[
+        "CSEBCDICES",
+    ]),
+    ("EBCDIC-ES-A", &[
+        "CSEBCDICESA",
+    ]),
+    ("EBCDIC-ES-S", &[
+        "CSEBCDICESS",
+    ]),
+    ("EBCDIC-FI-SE", &[
+        "CSEBCDICFISE",
+    ]),
+    ("EBCDIC-FI-SE-A", &[
+        "CSEBCDICFISEA",
+    ]),
+    ("EBCDIC-FR", &[
+        "CSEBCDICFR",
+    ]),
+    ("EBCDIC-IT", &[
+        "CSEBCDICIT",
+    ]),
+    ("EBCDIC-PT", &[
+        "CSEBCDICPT",
+    ]),
+    ("EBCDIC-UK", &[
+        "CSEBCDICUK",
+    ]),
+    ("EBCDIC-US", &[
+        "CSEBCDICUS",
+    ]),
+    ("IBM038", &[
+        "CP038",
+        "CSIBM038",
+        "EBCDIC-INT",
+    ]),
+    ("IBM256", &[
+        "EBCDIC-INT1",
+    ]),
+    ("IBM274", &[
+        "CP274",
+        "CSIBM274",
+        "EBCDIC-BE",
+    ]),
+    ("IBM275", &[
+        "CP275",
+        "CSIBM275",
+        "EBCDIC-BR",
+    ]),
+    ("IBM281", &[
+        "CP281",
+        "CSIBM281",
+        "EBCDIC-JP-E",
+    ]),
+    ("IBM290", &[
+        "CP290",
+        "CSIBM290",
+        "EBCDIC-JP-KANA",
+        "OSF10020122",
+    ]),
+    ("IBM420", &[
+        "CP420",
+        "CSIBM420",
+        "EBCDIC-CP-AR1",
+        "OSF100201A4",
+    ]),
+    ("IBM423", &[
+        "CP423",
+        "CSIBM423",
+        "EBCDIC-CP-GR",
+    ]),
+    ("IBM803", &[
+        "CP803",
+        "CSIBM803",
+    ]),
+    ("IBM880", &[
+        "CP880",
+        "CSIBM880",
+        "EBCDIC-CYRILLIC",
+        "OSF10020370",
+    ]),
+    ("IBM905", &[
+        "CP905",
+        "CSIBM905",
+        "EBCDIC-CP-TR",
+    ]),
+    ("IBM918", &[
+        "CP918",
+        "CSIBM918",
+        "EBCDIC-CP-AR2",
+        "OSF10020396",
+    ]),
+    ("IBM1025", &[
+        "CP1025",
+        "CSIBM1025",
+    ]),
+    ("IBM1097", &[
+        "CP1097",
+        "CSIBM1097",
+    ]),
+    ("IBM1112", &[
+        "CP1112",
+        "CSIBM1112",
+    ]),
+    ("IBM1122", &[
+        "CP1122",
+        "CSIBM1122",
+    ]),
+    ("IBM1123", &[
+        "CP1123",
+        "CSIBM1123",
+    ]),
+    ("IBM1130", &[
+        "CP1130",
+        "CSIBM1130",
+    ]),
+    ("IBM1132", &[
+        "CP1132",
+        "CSIBM1132",
+    ]),
+    ("IBM1137", &[
+        "CP1137",
+        "CSIBM1137",
+    ]),
+    ("IBM1153", &[
+        "CP1153",
+        "CSIBM1153",
+    ]),
+    ("IBM1154", &[
+        "CP1154",
+        "CSIBM1154",
+    ]),
+    ("IBM1155", &[
+        "CP1155",
+        "CSIBM1155",
+    ]),
+    ("IBM1156", &[
+        "CP1156",
+        "CSIBM1156",
+    ]),
+    ("IBM1157", &[
+        "CP1157",
+        "CSIBM1157",
+    ]),
+    ("IBM1158", &[
+        "CP1158",
+        "CSIBM1158",
+    ]),
+    ("IBM1160", &[
+        "CP1160",
+        "CSIBM1160",
+    ]),
+    ("IBM1164", &[
+        "CP1164",
+        "CSIBM1164",
+    ]),
+    ("IBM1166", &[
+        "CP1166",
+        "CSIBM1166",
+    ]),
+    ("IBM4517", &[
+        "CP4517",
+        "CSIBM4517",
+    ]),
+    ("IBM4899", &[
+        "CP4899",
+        "CSIBM4899",
+    ]),
+    ("IBM4971", &[
+        "CP4971",
+        "CSIBM4971",
+    ]),
+    ("IBM12712", &[
+        "CP12712",
+        "CSIBM12712",
+    ]),
+    ("IBM16804", &[
+        "CP16804",
+        "CSIBM16804",
+    ]),
+    ("IBM851", &[
+        "851",
+        "CP851",
+        "CSIBM851",
+    ]),
+    ("IBM868", &[
+        "CP-AR",
+        "CP868",
+        "CSIBM868",
+        "OSF10020364",
+    ]),
+    ("IBM866NAV", &[
+        "866NAV",
+        "CP866NAV",
+    ]),
+    ("IBM904", &[
+        "904",
+        "CP904",
+        "CSIBM904",
+        "OSF10020388",
+    ]),
+    ("IBM9066", &[
+        "CP9066",
+        "CSIBM9066",
+    ]),
+    ("IBM1046", &[
+        "1046",
+        "CP1046",
+    ]),
+    ("IBM1008", &[
+        "CP1008",
+        "CSIBM1008",
+    ]),
+    ("CWI", &[
+        "CP-HU",
+        "CWI-2",
+    ]),
+    ("CP10007", &[
+        "MS-MAC-CYRILLIC",
+    ]),
+    ("DEC-MCS", &[
+        "CSDECMCS",
+        "DEC",
+    ]),
+    ("HP-ROMAN9", &[
+        "R9",
+        "ROMAN9",
+    ]),
+    ("HP-GREEK8", &[
+        "OSF10010004",
+    ]),
+    ("HP-THAI8", &[
+        "thai8",
+    ]),
+    ("HP-TURKISH8", &[
+        "OSF10010006",
+        "turkish8",
+    ]),
+    ("ECMA-CYRILLIC", &[
+        "CSISO111ECMACYRILLIC",
+        "ISO-IR-111",
+    ]),
+    ("GOST_19768-74", &[
+        "CSISO153GOST1976874",
+        "GOST_19768",
+        "ISO-IR-153",
+        "ST_SEV_358-88",
+    ]),
+    ("CSN_369103", &[
+        "CSISO139CSN369103",
+        "ISO-IR-139",
+    ]),
+    ("IEC_P27-1", &[
+        "CSISO143IECP271",
+        "ISO-IR-143",
+    ]),
+    ("ISO_10367-BOX", &[
+        "CSISO10367BOX",
+        "ISO-IR-155",
+    ]),
+    ("ISO_11548-1", &[
+        "ISO/TR_11548-1",
+    ]),
+    ("WIN-SAMI-2", &[
+        "WS2",
+    ]),
+    ("IBM901", &[
+        "CP901",
+        "CSIBM901",
+    ]),
+    ("IBM902", &[
+        "CP902",
+        "CSIBM902",
+    ]),
+    ("IBM922", &[
+        "CP922",
+        "CSIBM922",
+    ]),
+    ("IBM1004", &[
+        "CP1004",
+        "OS2LATIN1",
+    ]),
+    ("IBM1124", &[
+        "CP1124",
+        "CSIBM1124",
+    ]),
+    ("IBM1129", &[
+        "CP1129",
+        "CSIBM1129",
+    ]),
+    ("IBM1133", &[
+        "CP1133",
+        "CSIBM1133",
+        "IBM-CP1133",
+    ]),
+    ("IBM1161", &[
+        "CP1161",
+        "CSIBM1161",
+    ]),
+    ("IBM1162", &[
+        "CP1162",
+        "csIBM1162",
+        "CSIBM11621162",
+    ]),
+    ("IBM1163", &[
+        "CP1163",
+        "CSIBM1163",
+    ]),
+    ("IBM1167", &[
+        "CP1167",
+        "CSIBM1167",
+    ]),
+    ("IBM4909", &[
+        "CP4909",
+        "CSIBM4909",
+    ]),
+    ("TDS565", &[
+        "ISO-IR-230",
+    ]),
+    ("JIS_X0201", &[
+        "csHalfWidthKatakana",
+        "JISX0201-1976",
+        "X0201",
+    ]),
+    ("KOI8-U", &[
+        "ibm-1168",
+        "ibm-1168_P100-2002",
+        "windows-21866",
     ]),
 ];

@@ -10,7 +10,7 @@
 //!
 //! Adding a charset is a row in [`TABLE`] (in `labels/table.rs`), pointing at a `static` of
 //! its codec family. The single-byte code pages of `data/single-byte/` have their rows in
-//! `labels/single_byte.rs`, and the further labels that glibc, ICU and Python accept for any
+//! `labels/single_byte.rs` and `labels/single_byte_iconv.rs`, and the further labels that glibc, ICU and Python accept for any
 //! charset here are generated into `labels/aliases.rs`: [`rows`] and [`aliases_of`] join
 //! them. `--list` groups the rows by [`Family`].
 
@@ -19,6 +19,7 @@
 mod aliases;
 mod multibyte;
 mod single_byte;
+mod single_byte_iconv;
 mod table;
 
 pub use table::{Entry, TABLE};
@@ -124,10 +125,15 @@ fn folded_chars(label: &str) -> impl Iterator<Item = char> + '_ {
         .flat_map(char::to_lowercase)
 }
 
-/// Every row of the label table: [`TABLE`], then the single-byte code pages' rows, then the
-/// further multi-byte and stateful charsets' rows.
+/// Every row of the label table: [`TABLE`], then the single-byte code pages' rows (those of
+/// issue 18, then those added for glibc's and GNU libiconv's charsets), then the further
+/// multi-byte and stateful charsets' rows.
 pub fn rows() -> impl Iterator<Item = &'static Entry> {
-    TABLE.iter().chain(single_byte::ROWS).chain(multibyte::ROWS)
+    TABLE
+        .iter()
+        .chain(single_byte::ROWS)
+        .chain(single_byte_iconv::ROWS)
+        .chain(multibyte::ROWS)
 }
 
 /// Every alias of a row: its own, then those other converters accept for it.
@@ -393,17 +399,35 @@ mod tests {
             }
             whatwg += 1;
             assert_eq!(for_encoding(e), Some(cs));
-            let mut decoder = crate::codecs::Decoder::new(cs);
+            // windows-1255 and -1258 compose a letter and the mark after it: each byte on
+            // its own is WHATWG's table.
+            let one_by_one = matches!(cs.name(), "windows-1255" | "windows-1258");
+            let pieces: Vec<&[u8]> = if one_by_one {
+                bytes.chunks(1).collect()
+            } else {
+                vec![&bytes[..]]
+            };
             let mut ours = String::with_capacity(4096);
-            let mut at = 0;
-            while at < bytes.len() {
-                let (status, read) = decoder.decode(&bytes[at..], &mut ours, true);
-                at += read;
-                if let crate::codecs::DecodeStatus::Malformed { .. } = status {
-                    ours.push('\u{FFFD}');
+            for piece in pieces {
+                let mut decoder = crate::codecs::Decoder::new(cs);
+                let mut at = 0;
+                while at < piece.len() {
+                    let (status, read) = decoder.decode(&piece[at..], &mut ours, true);
+                    at += read;
+                    if let crate::codecs::DecodeStatus::Malformed { .. } = status {
+                        ours.push('\u{FFFD}');
+                    }
                 }
             }
             let (theirs, _) = e.decode_without_bom_handling(&bytes);
+            if cs.name() == "KOI8-U" {
+                // RFC 2319's table, not WHATWG's: 0xAE and 0xBE are box drawing here, the
+                // Belarusian short u there (the README's deviations).
+                let mut whatwg: Vec<char> = theirs.chars().collect();
+                (whatwg[0xAE], whatwg[0xBE]) = ('\u{255D}', '\u{256C}');
+                assert_eq!(ours, whatwg.into_iter().collect::<String>());
+                continue;
+            }
             assert_eq!(ours, theirs, "{}", cs.name());
         }
         assert_eq!(whatwg, 36);

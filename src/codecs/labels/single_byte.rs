@@ -376,12 +376,12 @@ pub static ROWS: &[Entry] = &[
         note: "Vietnamese, every letter precomposed (RFC 1456).",
     },
     Entry {
-        codec: &sb::TCVN5712_1,
+        codec: &crate::codecs::compose::TCVN5712_1,
         aliases: &[],
-        note: "Vietnamese (TCVN 5712:1993 VN1), with combining marks at 0xB0..0xB4. Each byte \
-         is read as one code point: a letter followed by a mark stays two code points \
-         (glibc composes them). A precomposed letter without a byte of its own is written \
-         as letter and mark, its canonical decomposition, as glibc does.",
+        note: "Vietnamese (TCVN 5712:1993 VN1), with combining marks at 0xB0..0xB4. As glibc and \
+         GNU libiconv read it: a letter followed by a mark becomes the precomposed letter \
+         (`a` 0xB3 is U+00E1), and a precomposed letter without a byte of its own is written \
+         as letter and mark.",
     },
     Entry {
         codec: &sb::TIS_620,

@@ -7,8 +7,8 @@ use crate::codecs::charset::Charset;
 use crate::codecs::codec::Codec;
 use crate::codecs::whatwg::Whatwg;
 use crate::codecs::{
-    big5, bocu1, cesu8, euc_tw, gb, hz, iso2022, jis, johab, korean, scsu, single_byte, utf1, utf7,
-    utf8, utf16, utf32, wtf8,
+    big5, bocu1, cesu8, compose, euc_tw, gb, hz, iso2022, jis, johab, korean, scsu, single_byte,
+    utf1, utf7, utf8, utf16, utf32, wtf8,
 };
 
 /// One row of the label table.
@@ -560,11 +560,6 @@ pub static TABLE: &[Entry] = &[
         note: "",
     },
     Entry {
-        codec: &Whatwg::new("KOI8-U", &encoding_rs::KOI8_U_INIT),
-        aliases: &[],
-        note: "",
-    },
-    Entry {
         codec: &Whatwg::new("macintosh", &encoding_rs::MACINTOSH_INIT),
         aliases: &["csmacintosh", "mac", "x-mac-roman"],
         note: "",
@@ -600,9 +595,12 @@ pub static TABLE: &[Entry] = &[
         note: "",
     },
     Entry {
-        codec: &Whatwg::new("windows-1255", &encoding_rs::WINDOWS_1255_INIT),
+        codec: &compose::CP1255,
         aliases: &["cp1255", "x-cp1255"],
-        note: "",
+        note: "As glibc and GNU libiconv read it: a Hebrew letter followed by its points \
+         becomes the precomposed presentation form where Unicode has one (U+05D3 U+05BC is \
+         U+FB33), and such a form is written as letter and points. Otherwise WHATWG's \
+         table.",
     },
     Entry {
         codec: &Whatwg::new("windows-1256", &encoding_rs::WINDOWS_1256_INIT),
@@ -615,9 +613,12 @@ pub static TABLE: &[Entry] = &[
         note: "",
     },
     Entry {
-        codec: &Whatwg::new("windows-1258", &encoding_rs::WINDOWS_1258_INIT),
+        codec: &compose::CP1258,
         aliases: &["cp1258", "x-cp1258"],
-        note: "",
+        note: "As glibc and GNU libiconv read it: a letter followed by a tone mark (0xCC, \
+         0xD2, 0xDE, 0xEC, 0xF2) becomes the precomposed letter (`e` 0xEC is U+00E9, U+00EA \
+         0xEC U+1EBF), and a precomposed letter without a byte of its own is written as \
+         letter and mark. Otherwise WHATWG's table.",
     },
     Entry {
         codec: &Whatwg::new("x-mac-cyrillic", &encoding_rs::X_MAC_CYRILLIC_INIT),

@@ -27,6 +27,10 @@ pub(super) struct SingleByteDecoder {
     /// True when every byte has a table entry (none unassigned, none a sequence): words of
     /// eight need no check for a byte the table cannot write.
     every_byte_simple: bool,
+    /// For a page that writes ASCII characters as other bytes (EBCDIC): the ASCII character
+    /// of each byte, 0xFF where it has none, so that runs of such bytes are mapped a byte
+    /// for a byte.
+    to_ascii: Option<Box<[u8; 256]>>,
     /// The chunk's UTF-8, kept between chunks: a fresh zeroed buffer per chunk cost about a
     /// tenth of the time on text with few ASCII runs (box drawing).
     buf: Box<[u8; 3 * CHUNK + 8]>,
@@ -41,9 +45,24 @@ impl SingleByteDecoder {
             keeps_ascii: code_page.keeps_ascii,
             buf: Box::new([0; 3 * CHUNK + 8]),
             every_byte_simple: utf8.iter().all(|e| e >> 24 != 0),
+            to_ascii: (!code_page.keeps_ascii).then(|| to_ascii(&utf8)),
         }
     }
 }
+
+/// [`SingleByteDecoder::to_ascii`] from the page's UTF-8 entries.
+fn to_ascii(utf8: &[u32; 256]) -> Box<[u8; 256]> {
+    let mut table = Box::new([0xFF; 256]);
+    for (slot, &entry) in table.iter_mut().zip(utf8) {
+        if entry >> 24 == 1 {
+            *slot = entry as u8;
+        }
+    }
+    table
+}
+
+/// Bytes mapped at a time by [`SingleByteDecoder::mapped_ascii`].
+const MAPPED: usize = 512;
 
 /// How a chunk of table lookups ended.
 enum Stop {
@@ -113,9 +132,54 @@ impl Sink for Bytes<'_> {
 }
 
 impl SingleByteDecoder {
+    /// For a page that writes ASCII as other bytes: the bytes at the start of `src` (up to
+    /// `room`) whose characters are ASCII, mapped by the vector kernel and appended; how
+    /// many.
+    fn mapped_ascii<S: Sink>(&self, src: &[u8], room: usize, dst: &mut S) -> usize {
+        let Some(table) = &self.to_ascii else {
+            return 0;
+        };
+        let n = src.len().min(room);
+        let mut out = [0u8; MAPPED];
+        let mut done = 0;
+        // Eight bytes at a time, by a 256-byte table: no length to add per byte, as the
+        // UTF-8 entries need; a word with a byte outside ASCII is left to the table walk.
+        while let Some(block) = src.get(done..n.min(done + MAPPED)) {
+            let mut k = 0;
+            for (slot, word) in out.chunks_exact_mut(8).zip(block.chunks_exact(8)) {
+                let mut mapped = [0u8; 8];
+                for (m, &b) in mapped.iter_mut().zip(word) {
+                    *m = table[usize::from(b)];
+                }
+                if u64::from_ne_bytes(mapped) & 0x8080_8080_8080_8080 != 0 {
+                    break;
+                }
+                slot.copy_from_slice(&mapped);
+                k += 8;
+            }
+            dst.push(&out[..k]);
+            done += k;
+            if k < MAPPED {
+                break;
+            }
+        }
+        done
+    }
+
     fn decode_into<S: Sink>(&mut self, src: &[u8], dst: &mut S) -> (DecodeStatus, usize) {
         let mut i = 0;
         while i < src.len() {
+            let room = dst.room();
+            if self.to_ascii.is_some() {
+                let n = self.mapped_ascii(&src[i..], room, dst);
+                i += n;
+                if n >= 16 {
+                    continue;
+                }
+                if i >= src.len() {
+                    break;
+                }
+            }
             let room = dst.room();
             if self.keeps_ascii && src[i] < 0x80 {
                 let end = src.len().min(i + room);
@@ -126,7 +190,10 @@ impl SingleByteDecoder {
                     continue;
                 }
             }
-            let count = (src.len() - i).min(room / 3).min(CHUNK);
+            // Between the mapped runs of a page that writes ASCII as other bytes, a short
+            // stretch by table, then the vector kernel again.
+            let most = if self.to_ascii.is_some() { 64 } else { CHUNK };
+            let count = (src.len() - i).min(room / 3).min(most);
             let stop = if count == 0 {
                 Stop::Special
             } else {

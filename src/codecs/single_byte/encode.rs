@@ -23,6 +23,10 @@ use crate::codecs::kernels::ascii_map::map_ascii;
 pub(super) struct Inverse {
     /// The bytes of ASCII characters, when every one has a byte (EBCDIC).
     ascii: Option<[u8; 128]>,
+    /// When some ASCII characters have no byte (the ISO 646 national variants): the bytes
+    /// of the others, and for those a byte no ASCII character is written as, so that a run
+    /// is mapped at vector speed and then searched for that byte.
+    ascii_partial: Option<([u8; 128], u8)>,
     /// Bytes 0x00..0x7F are ASCII characters written as themselves.
     keeps_ascii: bool,
     /// Every BMP code point's byte, 0 for none (and for U+0000). Indexed by a `u16`, so no
@@ -32,6 +36,9 @@ pub(super) struct Inverse {
     sequences: Vec<(Vec<char>, u8)>,
     /// The table's decompositions, sorted by character.
     decomposed: &'static [(char, [u8; 2])],
+    /// The character written as 0x00, whose 0 in [`Inverse::flat`] is a byte, not "none"
+    /// (U+0000, but U+2800 in ISO/TR 11548-1 braille); `u32::MAX` when 0x00 is unassigned.
+    zero: u32,
 }
 
 impl Inverse {
@@ -48,14 +55,26 @@ impl Inverse {
         let mut inverse = Inverse {
             flat,
             ascii: None,
+            ascii_partial: None,
             keeps_ascii: false,
             sequences: Vec::new(),
             decomposed: table.decomposed,
+            zero: match table.chars[0] {
+                UNASSIGNED | SEQUENCE => u32::MAX,
+                c => u32::from(c),
+            },
         };
         let ascii: Vec<Option<u8>> = (0..128u32).map(|c| inverse.byte(c)).collect();
         inverse.keeps_ascii = ascii.iter().zip(0u8..).all(|(&b, c)| b == Some(c));
-        if let Some(all) = ascii.into_iter().collect::<Option<Vec<u8>>>() {
+        let unused = (0..=255u8).find(|b| !ascii.contains(&Some(*b)));
+        if let Some(all) = ascii.iter().copied().collect::<Option<Vec<u8>>>() {
             inverse.ascii = all.try_into().ok();
+        } else if let Some(sentinel) = unused {
+            let mut table = [sentinel; 128];
+            for (slot, b) in table.iter_mut().zip(&ascii) {
+                *slot = b.unwrap_or(sentinel);
+            }
+            inverse.ascii_partial = Some((table, sentinel));
         }
         inverse.sequences = table
             .sequences
@@ -71,7 +90,7 @@ impl Inverse {
     /// The byte of code point `c`, if it has one.
     fn byte(&self, c: u32) -> Option<u8> {
         let b = self.flat[usize::from(u16::try_from(c).ok()?)];
-        (b != 0 || c == 0).then_some(b)
+        (b != 0 || c == self.zero).then_some(b)
     }
 
     /// Writes `c` (its byte, or its two bytes of base and mark); false if it has none.
@@ -132,6 +151,18 @@ impl Encode for SingleByteEncoder {
                     let start = dst.len();
                     dst.resize(start + n, 0);
                     map_ascii(ascii, run, &mut dst[start..]);
+                } else if let Some((table, sentinel)) = &inv.ascii_partial {
+                    // Mapped whole; a character without a byte shows as the sentinel.
+                    let start = dst.len();
+                    dst.resize(start + n, 0);
+                    map_ascii(table, run, &mut dst[start..]);
+                    if let Some(k) = memchr::memchr(*sentinel, &dst[start..]) {
+                        dst.truncate(start + k);
+                        return (
+                            EncodeStatus::Unmappable(char::from(bytes[i + k])),
+                            i + k + 1,
+                        );
+                    }
                 } else {
                     // Some ASCII character has no byte: one at a time, below.
                     i += self.ascii_one_by_one(run, dst);
